@@ -1,0 +1,21 @@
+import type { Core } from '@strapi/strapi';
+import { required } from '../src/utils/required-env';
+
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
+  host: env('CMS_HOST', '0.0.0.0'),
+  // CMS_PORT, not PORT: the site and the CMS run side by side and PORT belongs to the site.
+  port: env.int('CMS_PORT', 1337),
+  app: {
+    keys: required(env.array('APP_KEYS'), 'APP_KEYS'),
+  },
+  dirs: {
+    // Tests point this at a temporary folder so their uploads never mix with the studio's.
+    public: env('CMS_PUBLIC_DIR', './public'),
+  },
+  logger: {
+    updates: { enabled: false },
+    startup: { enabled: env.bool('CMS_STARTUP_BANNER', true) },
+  },
+});
+
+export default config;

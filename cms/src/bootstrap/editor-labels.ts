@@ -1,0 +1,83 @@
+import type { Core, UID } from '@strapi/strapi';
+import type { StudioContentType } from './content-types';
+
+interface FieldText {
+  label: string;
+  description: string;
+}
+
+/** What an editor sees above each field in the admin, and the hint under it. */
+const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
+  'api::category.category': {
+    designType: { label: 'Category name', description: 'Shown in the category drawer and used to filter projects. Must be unique.' },
+    icontype: { label: 'Icon key', description: 'Short key for the category icon, e.g. brand, space, package.' },
+    projects: { label: 'Projects', description: 'Projects in this category (set on each project).' },
+  },
+  'api::project.project': {
+    projectName: { label: 'Project name', description: 'Title on the tile and the detail page.' },
+    author: { label: 'Author / designer', description: 'Who led the project; shown under the name.' },
+    flextype: { label: 'Tile shape', description: 'Any value (e.g. "normal") gives a regular tile; leave empty for a tall tile spanning two rows.' },
+    addTime: { label: 'Date', description: 'When the project was completed; shown on the detail page.' },
+    description: { label: 'Description', description: 'A few sentences about the project for the detail page.' },
+    images: { label: 'Images and videos', description: 'In display order. The first image is the cover (not repeated on the detail page). Videos: .mp4.' },
+    category: { label: 'Category', description: 'Which category filter shows this project.' },
+  },
+  'api::article.article': {
+    articleName: { label: 'Title', description: 'Article title, shown on the card (2 lines at most) and the article page.' },
+    articleTime: { label: 'Date', description: 'Publication date shown on the article page.' },
+    articleChief: { label: 'Summary', description: 'One or two sentences shown on the card under the title.' },
+    articleImage: { label: 'Images and videos', description: 'The first image is the card cover; all of them form the carousel. Videos: .mp4.' },
+    articleContent: { label: 'Text', description: 'The article body: headings, paragraphs, lists, quotes, links.' },
+  },
+  'api::profilelist.profilelist': {
+    profileName: { label: 'Name', description: 'Person or studio name, shown as the title of the profile.' },
+    profileDescribe: { label: 'Description', description: 'Biography or studio introduction.' },
+    profileIcon: { label: 'Portrait', description: 'Portrait or logo, square works best.' },
+    awardimage: { label: 'Award badges', description: 'Small award logos, shown 32 px high in a row.' },
+    awardList: { label: 'Awards', description: 'One award per paragraph.' },
+  },
+  'api::first-page-img.first-page-img': {
+    NavigationPage: { label: 'Landing background', description: 'A large landscape image (about 2400 px wide). All landing images rotate in random order.' },
+  },
+  'api::contact-mess.contact-mess': {
+    wechatimg: { label: 'WeChat QR code', description: 'QR code of the studio WeChat account.' },
+    woaImage: { label: 'Official account QR code', description: 'QR code of the WeChat official account.' },
+    address: { label: 'Address', description: 'Studio address shown in the contact panel.' },
+    phonenum: { label: 'Phone', description: 'Phone number; visitors can tap it to call.' },
+    mail: { label: 'E-mail', description: 'Contact address; visitors can click it to write.' },
+  },
+};
+
+type Metadatas = Record<string, { edit?: Record<string, unknown>; list?: Record<string, unknown> }>;
+
+/**
+ * Labels and descriptions live in the content manager's view configuration (normally edited
+ * with "Configure the view"); writing them here keeps them in the repository. Editors' own
+ * layout changes (field order, sizes) are kept.
+ */
+export async function applyEditorLabels(strapi: Core.Strapi): Promise<void> {
+  const contentTypes = strapi.plugin('content-manager').service('content-types');
+  for (const [uid, fields] of Object.entries(FIELD_TEXT)) {
+    const contentType = contentTypes.findContentType(uid as UID.ContentType);
+    if (!contentType) continue;
+    const configuration = await contentTypes.findConfiguration(contentType);
+    const metadatas: Metadatas = configuration.metadatas ?? {};
+    let changed = false;
+    for (const [field, text] of Object.entries(fields)) {
+      const meta = metadatas[field];
+      if (!meta?.edit) continue;
+      if (meta.edit.label !== text.label || meta.edit.description !== text.description) {
+        meta.edit = { ...meta.edit, label: text.label, description: text.description };
+        meta.list = { ...meta.list, label: text.label };
+        changed = true;
+      }
+    }
+    if (changed) {
+      await contentTypes.updateConfiguration(contentType, {
+        settings: configuration.settings,
+        metadatas,
+        layouts: configuration.layouts,
+      });
+    }
+  }
+}

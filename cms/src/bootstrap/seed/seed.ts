@@ -1,0 +1,204 @@
+import type { Core } from '@strapi/strapi';
+import { PUBLIC_READ_ACTIONS, type StudioContentType } from '../content-types';
+import { readDemoContent, seedDir, type DemoContent } from './demo-content';
+import { MediaLibrary, type UploadedFile } from './media-library';
+import path from 'node:path';
+
+const LANDSCAPE = { width: 2400, height: 1600 };
+const PORTRAIT = { width: 1600, height: 2400 };
+const WIDE = { width: 2400, height: 1350 };
+const SQUARE = { width: 1200, height: 1200 };
+const BADGE = { width: 320, height: 320 };
+
+const statusStore = (strapi: Core.Strapi) => strapi.store({ type: 'core', name: 'studio', key: 'seed-status' });
+
+/**
+ * Seeds the demo studio on the first start: when the database holds none of the studio's content
+ * and no earlier seed finished. A seed cut off half-way is cleared and run again.
+ */
+export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
+  const status = await statusStore(strapi).get();
+  if (status === 'done') return;
+  if (status !== 'started' && (await countContent(strapi)) > 0) return; // the studio's own content
+  if (status === 'started') await clearContent(strapi);
+  await seed(strapi);
+}
+
+export async function countContent(strapi: Core.Strapi): Promise<number> {
+  const counts = await Promise.all(
+    Object.keys(PUBLIC_READ_ACTIONS).map((uid) => strapi.db.query(uid as StudioContentType).count()),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** Removes every entry of the studio's content types and every uploaded file. */
+export async function clearContent(strapi: Core.Strapi): Promise<void> {
+  for (const uid of Object.keys(PUBLIC_READ_ACTIONS)) {
+    await strapi.db.query(uid as StudioContentType).deleteMany({});
+  }
+  const upload = strapi.plugin('upload').service('upload');
+  const files = await strapi.db.query('plugin::upload.file').findMany({});
+  for (const file of files) {
+    await upload.remove(file);
+  }
+  await statusStore(strapi).delete({});
+}
+
+export async function seed(strapi: Core.Strapi): Promise<void> {
+  const started = Date.now();
+  const appRoot = strapi.dirs.app.root;
+  const content = readDemoContent(appRoot);
+  const media = new MediaLibrary(strapi, path.join(seedDir(appRoot), 'media'));
+  await statusStore(strapi).set({ value: 'started' });
+  strapi.log.info('Seeding the demo studio (first start on an empty database)...');
+  try {
+    const categories = await seedCategories(strapi, content);
+    await seedProjects(strapi, content, media, categories);
+    await seedArticles(strapi, content, media);
+    await seedProfiles(strapi, content, media);
+    await seedContact(strapi, content, media);
+    await seedLanding(strapi, content, media);
+  } finally {
+    media.dispose();
+  }
+  await statusStore(strapi).set({ value: 'done' });
+  strapi.log.info(`Seeded the demo studio in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+async function seedCategories(strapi: Core.Strapi, content: DemoContent): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const category of content.categories) {
+    const created = await strapi.documents('api::category.category').create({ data: category });
+    ids.set(category.designType, created.documentId);
+  }
+  return ids;
+}
+
+async function seedProjects(
+  strapi: Core.Strapi,
+  content: DemoContent,
+  media: MediaLibrary,
+  categories: Map<string, string>,
+): Promise<void> {
+  await inPairs(content.projects, async (project, index) => {
+    const size = project.media.portrait ? PORTRAIT : LANDSCAPE;
+    const files: UploadedFile[] = [];
+    for (let n = 0; n < project.media.images; n += 1) {
+      const shape = n === 0 ? size : n % 2 === 0 ? PORTRAIT : LANDSCAPE;
+      files.push(
+        await media.artwork(
+          { ...shape, seed: index * 7 + n, title: project.artwork, caption: `${content.studio.nameLatin} / ${project.addTime.slice(0, 4)} / ${String(n + 1).padStart(2, '0')}` },
+          project.artwork,
+          `${project.projectName}，图 ${n + 1}`,
+        ),
+      );
+    }
+    if (project.media.video) {
+      const video = content.videos[index % content.videos.length];
+      files.splice(1, 0, await media.video(video.file, `${project.projectName}，${video.name}`));
+    }
+    await strapi.documents('api::project.project').create({
+      data: {
+        projectName: project.projectName,
+        author: project.author,
+        flextype: project.flextype,
+        addTime: project.addTime,
+        description: project.description,
+        images: files.map((file) => file.id),
+        category: categories.get(project.category),
+      },
+      status: 'published',
+    });
+  });
+}
+
+async function seedArticles(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
+  await inPairs(content.articles, async (article, index) => {
+    const files: UploadedFile[] = [];
+    for (let n = 0; n < article.media.images; n += 1) {
+      files.push(
+        await media.artwork(
+          { ...LANDSCAPE, seed: 300 + index * 5 + n, title: article.artwork, caption: `${content.studio.nameLatin} / TOPICS / ${article.articleTime}` },
+          article.artwork,
+          `${article.articleName}，配图 ${n + 1}`,
+        ),
+      );
+    }
+    if (article.media.video) {
+      const video = content.videos[(index + 1) % content.videos.length];
+      files.push(await media.video(video.file, `${article.articleName}，${video.name}`));
+    }
+    await strapi.documents('api::article.article').create({
+      data: {
+        articleName: article.articleName,
+        articleTime: article.articleTime,
+        articleChief: article.articleChief,
+        articleContent: article.articleContent,
+        articleImage: files.map((file) => file.id),
+      },
+      status: 'published',
+    });
+  });
+}
+
+async function seedProfiles(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
+  const badges: UploadedFile[] = [];
+  for (const [index, badge] of content.awardBadges.entries()) {
+    badges.push(await media.artwork({ ...BADGE, seed: 500 + index, title: badge.artwork, caption: '' }, badge.artwork, badge.name));
+  }
+  for (const [index, profile] of content.profiles.entries()) {
+    const icon = await media.artwork(
+      { ...SQUARE, seed: 400 + index, title: profile.artwork, caption: content.studio.nameLatin },
+      profile.artwork,
+      `${profile.profileName} 的肖像`,
+    );
+    await strapi.documents('api::profilelist.profilelist').create({
+      data: {
+        profileName: profile.profileName,
+        profileDescribe: profile.profileDescribe,
+        profileIcon: icon.id,
+        awardimage: badges.slice(0, profile.badges).map((badge) => badge.id),
+        awardList: profile.awards.map((award) => ({ type: 'paragraph', children: [{ type: 'text', text: award }] })),
+      },
+      status: 'published',
+    });
+  }
+}
+
+async function seedContact(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
+  const wechat = await media.qrCode(content.contact.wechat, 'wechat-qr', '工作室微信二维码');
+  const officialAccount = await media.qrCode(content.contact.officialAccount, 'official-account-qr', '工作室公众号二维码');
+  await strapi.documents('api::contact-mess.contact-mess').create({
+    data: {
+      wechatimg: wechat.id,
+      woaImage: officialAccount.id,
+      address: content.contact.address,
+      phonenum: content.contact.phonenum,
+      mail: content.contact.mail,
+    },
+  });
+}
+
+async function seedLanding(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
+  for (const [index, landing] of content.landing.entries()) {
+    const image = await media.artwork(
+      { ...WIDE, seed: 600 + index * 3, title: landing.artwork, caption: content.studio.nameLatin },
+      landing.artwork,
+      `首页背景：${landing.name}`,
+    );
+    await strapi.documents('api::first-page-img.first-page-img').create({ data: { NavigationPage: image.id } });
+  }
+}
+
+/** Two at a time: rendering and resizing are CPU-bound and the target machines have two cores. */
+async function inPairs<T>(items: T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      await work(items[index], index);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}

@@ -1,0 +1,17 @@
+/**
+ * The site asks for its lists without pagination and expects all of them (spec section 7), so
+ * config/api.ts sets defaultLimit to -1 ("no limit") while explicit pages stay capped by maxLimit.
+ * Strapi then reports pageSize -1 and pageCount 0; this gives the meta its real values instead.
+ */
+interface PaginationMeta {
+  page?: number;
+  pageSize?: number;
+  pageCount?: number;
+  total?: number;
+}
+
+export function wholeListMeta(pagination: PaginationMeta | undefined, returned: number): PaginationMeta | undefined {
+  if (!pagination || pagination.pageSize !== -1) return pagination;
+  const total = pagination.total ?? returned;
+  return { page: 1, pageSize: total, pageCount: total > 0 ? 1 : 0, total };
+}
