@@ -1,0 +1,25 @@
+import type { ChildProcess } from 'node:child_process';
+
+export interface Server {
+  child: ChildProcess;
+  url: string;
+}
+interface StartOptions {
+  port?: number;
+  env?: Record<string, string>;
+  logFile?: string;
+  inherit?: boolean;
+  timeoutMs?: number;
+}
+export declare const rootDir: string;
+export declare const cmsDir: string;
+export declare const webDir: string;
+export declare function freePort(): Promise<number>;
+export declare function throwAwaySecrets(): Record<string, string>;
+export declare function waitForHttp(
+  url: string,
+  options?: { timeoutMs?: number; child?: ChildProcess; name?: string },
+): Promise<void>;
+export declare function stop(child: ChildProcess | undefined, options?: { timeoutMs?: number }): Promise<void>;
+export declare function startCms(options?: StartOptions): Promise<Server>;
+export declare function startWeb(options?: StartOptions & { cmsUrl?: string }): Promise<Server>;

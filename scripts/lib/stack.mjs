@@ -1,0 +1,134 @@
+// Starting and stopping the two servers (CMS and site) for `npm start`, the contract tests and
+// the end-to-end tests, so all three run the stack the same way.
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cmsDir = path.join(rootDir, 'cms');
+export const webDir = path.join(rootDir, 'web');
+
+/** A TCP port nobody listens on right now. */
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Secrets for a throw-away CMS (tests), so they never read or write cms/.env. */
+export function throwAwaySecrets() {
+  const secret = () => crypto.randomBytes(16).toString('base64');
+  return {
+    APP_KEYS: [secret(), secret()].join(','),
+    API_TOKEN_SALT: secret(),
+    ADMIN_JWT_SECRET: secret(),
+    TRANSFER_TOKEN_SALT: secret(),
+    JWT_SECRET: secret(),
+    ENCRYPTION_KEY: secret(),
+  };
+}
+
+/** Polls url until it answers with a status below 500, or fails after timeoutMs. */
+export async function waitForHttp(url, { timeoutMs = 180_000, child, name = url } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    }
+    try {
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+}
+
+function run(name, args, { cwd, env, logFile, inherit }) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  if (!inherit) {
+    const log = logFile ? fs.createWriteStream(logFile) : undefined;
+    const tail = [];
+    const keep = (chunk) => {
+      log?.write(chunk);
+      tail.push(chunk.toString());
+      if (tail.length > 200) tail.shift();
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.logTail = () => tail.join('');
+  }
+  child.name = name;
+  return child;
+}
+
+/** Stops a server started here and waits until it has exited. */
+export async function stop(child, { timeoutMs = 15_000 } = {}) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit.
+ * Resolves once it answers /_health; on failure the error carries the end of its log.
+ */
+export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs } = {}) {
+  const strapiBin = path.join(path.dirname(requireResolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
+  const child = run('cms', [strapiBin, 'start'], {
+    cwd: cmsDir,
+    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...env },
+    logFile,
+    inherit,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/_health`, { child, name: 'The CMS', timeoutMs });
+  } catch (error) {
+    await stop(child);
+    throw new Error(`${error.message}\n${child.logTail?.() ?? ''}`);
+  }
+  return { child, url };
+}
+
+/** Starts the built site's production server. Options: port, cmsUrl, env, logFile, inherit. */
+export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit = false, timeoutMs = 60_000 } = {}) {
+  const child = run('web', [path.join(webDir, 'build', 'server', 'main.js')], {
+    cwd: webDir,
+    env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...(cmsUrl ? { CMS_URL: cmsUrl } : {}), ...env },
+    logFile,
+    inherit,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/healthz`, { child, name: 'The site', timeoutMs });
+  } catch (error) {
+    await stop(child);
+    throw new Error(`${error.message}\n${child.logTail?.() ?? ''}`);
+  }
+  return { child, url };
+}
+
+function requireResolve(specifier) {
+  const candidates = [path.join(cmsDir, 'node_modules', specifier), path.join(rootDir, 'node_modules', specifier)];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!found) throw new Error(`Cannot find ${specifier}; run npm ci first.`);
+  return found;
+}
