@@ -1,0 +1,9 @@
+import type { Media } from '../../../lib/media';
+
+export interface ContactInfo {
+  wechat: Media | null;
+  officialAccount: Media | null;
+  address: string;
+  phone: string;
+  mail: string;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
+import type { ContactInfo } from './contact-types';
+
+const contactSchema = z
+  .object({
+    wechatimg: mediaSchema.nullish(),
+    woaImage: mediaSchema.nullish(),
+    address: z.string().nullish(),
+    phonenum: z.string().nullish(),
+    mail: z.string().nullish(),
+  })
+  .nullable();
+
+/** Spec 7: GET /api/contact-mess with wechatimg (url) and woaImage (url), retried. */
+export async function getContact(client: ContentClient = contentClient()): Promise<ContactInfo | null> {
+  const row = await client.get({
+    call: 'GET /api/contact-mess',
+    path: '/api/contact-mess',
+    query: { populate: { wechatimg: { fields: [...MEDIA_FIELDS] }, woaImage: { fields: [...MEDIA_FIELDS] } } },
+    schema: contactSchema,
+    retried: true,
+  });
+  if (!row) return null;
+  const base = client.config.baseUrl;
+  return {
+    wechat: row.wechatimg ? toMedia(row.wechatimg, base, '微信二维码') : null,
+    officialAccount: row.woaImage ? toMedia(row.woaImage, base, '公众号二维码') : null,
+    address: row.address ?? '',
+    phone: row.phonenum ?? '',
+    mail: row.mail ?? '',
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
+import { ALL_CATEGORY } from '../../../lib/category';
+import type { ProjectSummary } from './project-types';
+
+const projectSummarySchema = z.object({
+  documentId: z.string(),
+  projectName: z.string(),
+  author: z.string().nullish(),
+  flextype: z.string().nullish(),
+  images: z.array(mediaSchema).nullish(),
+});
+
+/** Spec 7: GET /api/projects, images (url, ext), projectName/author/flextype, by name, filtered by category. */
+export function projectsQuery(designType?: string) {
+  return {
+    populate: { images: { fields: [...MEDIA_FIELDS] } },
+    fields: ['projectName', 'author', 'flextype'],
+    sort: ['projectName:asc'],
+    ...(designType && designType !== ALL_CATEGORY.designType
+      ? { filters: { category: { designType: { $eq: designType } } } }
+      : {}),
+  };
+}
+
+export async function getProjects(designType?: string, client: ContentClient = contentClient()): Promise<ProjectSummary[]> {
+  const rows = await client.get({
+    call: 'GET /api/projects',
+    path: '/api/projects',
+    query: projectsQuery(designType),
+    schema: z.array(projectSummarySchema),
+  });
+  return rows.map((row) => ({
+    documentId: row.documentId,
+    name: row.projectName,
+    author: row.author ?? '',
+    tall: !row.flextype,
+    media: (row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName)),
+  }));
+}

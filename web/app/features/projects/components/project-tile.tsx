@@ -1,0 +1,41 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { coverImage } from '../../../lib/media';
+import type { ProjectSummary } from '../api/project-types';
+import styles from './project-grid.module.css';
+
+interface ProjectTileProps {
+  project: ProjectSummary;
+  index: number;
+  to: string;
+  /** Navigation state handed to the detail page (the list the visitor came from). */
+  state: unknown;
+  priority: boolean;
+}
+
+/** A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. */
+export function ProjectTile({ project, index, to, state, priority }: ProjectTileProps) {
+  const cover = coverImage(project.media);
+  return (
+    <li className={styles.tile} data-tall={project.tall} style={{ '--index': index } as CSSProperties}>
+      <Link to={to} state={state} className={styles.link}>
+        {cover ? (
+          <ResponsiveImage
+            media={cover}
+            className={styles.cover}
+            sizes="(max-width: 800px) 100vw, (max-width: 1600px) 50vw, 33vw"
+            priority={priority}
+          />
+        ) : (
+          <span className={styles.noCover} aria-hidden="true" />
+        )}
+        <span className={styles.overlay}>
+          <span className={styles.name}>{project.name}</span>
+          <span className={styles.separator} aria-hidden="true" />
+          <span className={styles.author}>{project.author}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}

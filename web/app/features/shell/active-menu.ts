@@ -1,0 +1,39 @@
+/** Spec 4: the active menu (PROJECTS, TOPICS, PROFILE), kept in session storage, default PROJECTS. */
+export type MenuKey = 'PROJECTS' | 'TOPICS' | 'PROFILE';
+
+export const MENU_ITEMS: ReadonlyArray<{ key: MenuKey; to: string }> = [
+  { key: 'PROJECTS', to: '/dailyPage/project' },
+  { key: 'TOPICS', to: '/dailyPage/article' },
+  { key: 'PROFILE', to: '/dailyPage/profile' },
+];
+
+export const DEFAULT_MENU: MenuKey = 'PROJECTS';
+export const ACTIVE_MENU_STORAGE_KEY = 'studio.activeMenu';
+
+const isMenuKey = (value: unknown): value is MenuKey => MENU_ITEMS.some((item) => item.key === value);
+
+/** The menu a shell path belongs to; the URL always wins over what was stored. */
+export function menuForPath(pathname: string): MenuKey | null {
+  const section = pathname.split('/')[2];
+  if (section === 'project') return 'PROJECTS';
+  if (section === 'article') return 'TOPICS';
+  if (section === 'profile') return 'PROFILE';
+  return null;
+}
+
+export function readStoredMenu(storage: Pick<Storage, 'getItem'> | undefined): MenuKey {
+  try {
+    const value = storage?.getItem(ACTIVE_MENU_STORAGE_KEY);
+    return isMenuKey(value) ? value : DEFAULT_MENU;
+  } catch {
+    return DEFAULT_MENU; // storage can be blocked (private mode, sandboxed frames)
+  }
+}
+
+export function storeMenu(storage: Pick<Storage, 'setItem'> | undefined, menu: MenuKey): void {
+  try {
+    storage?.setItem(ACTIVE_MENU_STORAGE_KEY, menu);
+  } catch {
+    // not persisted this time; the URL still shows the right menu
+  }
+}

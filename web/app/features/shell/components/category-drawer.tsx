@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { ALL_CATEGORY, type Category } from '../../../lib/category';
+import { Drawer } from './drawer';
+import styles from './menu-list.module.css';
+
+interface CategoryDrawerProps {
+  open: boolean;
+  categories: Category[];
+  active: string;
+  onClose: () => void;
+}
+
+/** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
+export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
+  return (
+    <Drawer id="category-drawer" side="right" label="项目分类" open={open} onClose={onClose}>
+      <nav aria-label="项目分类">
+        <ul className={styles.list}>
+          {categories.map((category) => (
+            <li key={category.designType}>
+              <Link
+                to={categoryHref(category)}
+                className={styles.item}
+                aria-current={category.designType === active ? 'page' : undefined}
+                onClick={onClose}
+              >
+                {category.designType}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Drawer>
+  );
+}
+
+export function categoryHref(category: Category): string {
+  return category.designType === ALL_CATEGORY.designType
+    ? '/dailyPage/project'
+    : `/dailyPage/project?${new URLSearchParams({ category: category.designType })}`;
+}

@@ -1,0 +1,50 @@
+import { useRef, type ReactNode } from 'react';
+import { useFocusTrap } from '../../../lib/use-focus-trap';
+import styles from './contact-overlay.module.css';
+
+interface ContactOverlayProps {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Spec 2: covers the page below the header. Closes with its close control, Escape, or a click
+ * outside the panel; focus moves in when it opens, stays inside, and returns to the opener.
+ */
+export function ContactOverlay({ open, onClose, children }: ContactOverlayProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, open, onClose);
+  return (
+    <div
+      className={styles.backdrop}
+      data-open={open}
+      inert={!open}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        id="contact-overlay"
+        className={styles.panel}
+        role="dialog"
+        aria-modal={open}
+        aria-labelledby="contact-title"
+        tabIndex={-1}
+      >
+        <div className={styles.top}>
+          <h2 id="contact-title" className={styles.title}>
+            CONTACT
+          </h2>
+          <button type="button" className={styles.close} aria-label="关闭联系方式" onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

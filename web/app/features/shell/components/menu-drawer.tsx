@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { MENU_ITEMS, type MenuKey } from '../active-menu';
+import { Drawer } from './drawer';
+import styles from './menu-list.module.css';
+
+interface MenuDrawerProps {
+  open: boolean;
+  active: MenuKey;
+  contactOpen: boolean;
+  onChoose: (menu: MenuKey) => void;
+  onContact: () => void;
+  onClose: () => void;
+}
+
+/** Spec 2: PROJECTS, TOPICS, PROFILE, and CONTACT (which opens the overlay); active in red. */
+export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onClose }: MenuDrawerProps) {
+  return (
+    <Drawer id="menu-drawer" side="left" label="主菜单" open={open} onClose={onClose}>
+      <nav aria-label="主菜单">
+        <ul className={styles.list}>
+          {MENU_ITEMS.map((item) => (
+            <li key={item.key}>
+              <Link
+                to={item.to}
+                className={styles.item}
+                aria-current={item.key === active ? 'page' : undefined}
+                onClick={() => onChoose(item.key)}
+              >
+                {item.key}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className={styles.item}
+              aria-haspopup="dialog"
+              aria-expanded={contactOpen}
+              aria-controls="contact-overlay"
+              onClick={onContact}
+            >
+              CONTACT
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </Drawer>
+  );
+}

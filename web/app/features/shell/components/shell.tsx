@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { ALL_CATEGORY, type Category } from '../../../lib/category';
+import { initialShellState, shellReducer, type Panel } from '../shell-state';
+import { selectProjectsMenu, useActiveMenu } from '../use-active-menu';
+import { CategoryDrawer } from './category-drawer';
+import { ContactOverlay } from './contact-overlay';
+import { MenuDrawer } from './menu-drawer';
+import styles from './shell.module.css';
+import { SiteHeader } from './site-header';
+
+interface ShellProps {
+  categories: Category[];
+  contact: ReactNode;
+  headerExtra?: ReactNode;
+  children: ReactNode;
+}
+
+/** Spec 2 "/dailyPage": header, menu drawer, category drawer, contact overlay, page content. */
+export function Shell({ categories, contact, headerExtra, children }: ShellProps) {
+  const [state, dispatch] = useReducer(shellReducer, initialShellState);
+  const activeMenu = useActiveMenu();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const activeCategory = params.get('category') ?? ALL_CATEGORY.designType;
+  const toggle = useCallback((panel: Panel) => dispatch({ type: 'toggle', panel }), []);
+  const close = useCallback(() => dispatch({ type: 'close' }), []);
+
+  // Any navigation (menu item, category, back button) closes whatever was open.
+  useEffect(() => dispatch({ type: 'chooseMenu' }), [pathname, activeCategory]);
+
+  const projectsActive = activeMenu === 'PROJECTS';
+  const categoriesOpen = state.open === 'categories' && projectsActive;
+
+  return (
+    <div className={styles.shell}>
+      <a className="skip-link" href="#content">
+        跳到正文
+      </a>
+      <SiteHeader
+        menuOpen={state.open === 'menu'}
+        categoriesOpen={categoriesOpen}
+        showCategoryFilter={projectsActive}
+        onToggleMenu={() => toggle('menu')}
+        onToggleCategories={() => toggle('categories')}
+        onLogo={selectProjectsMenu}
+        extra={headerExtra}
+      />
+      <MenuDrawer
+        open={state.open === 'menu'}
+        active={activeMenu}
+        contactOpen={state.open === 'contact'}
+        onChoose={() => dispatch({ type: 'chooseMenu' })}
+        onContact={() => dispatch({ type: 'open', panel: 'contact' })}
+        onClose={close}
+      />
+      {projectsActive && (
+        <CategoryDrawer open={categoriesOpen} categories={categories} active={activeCategory} onClose={close} />
+      )}
+      <ContactOverlay open={state.open === 'contact'} onClose={close}>
+        {contact}
+      </ContactOverlay>
+      <div id="content" className={styles.content} data-menu-open={state.open === 'menu'} data-shifted={categoriesOpen}>
+        {children}
+      </div>
+    </div>
+  );
+}

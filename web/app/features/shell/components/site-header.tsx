@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/logo';
+import { STUDIO } from '../../../lib/studio';
+import { MenuToggle } from './menu-toggle';
+import styles from './site-header.module.css';
+
+interface SiteHeaderProps {
+  menuOpen: boolean;
+  categoriesOpen: boolean;
+  showCategoryFilter: boolean;
+  onToggleMenu: () => void;
+  onToggleCategories: () => void;
+  onLogo: () => void;
+  /** Room for header controls added by other features (the translation toggle). */
+  extra?: ReactNode;
+}
+
+/** Spec 2: fixed 60px header, menu toggle, centred logo, category filter (PROJECTS only). */
+export function SiteHeader(props: SiteHeaderProps) {
+  return (
+    <header className={styles.header}>
+      <MenuToggle open={props.menuOpen} onToggle={props.onToggleMenu} />
+      <Link to="/login" className={styles.logo} onClick={props.onLogo} aria-label={`${STUDIO.name} 首页`}>
+        <Logo />
+      </Link>
+      <div className={styles.actions}>
+        {props.extra}
+        {props.showCategoryFilter && (
+          <button
+            type="button"
+            className={styles.filter}
+            aria-label="筛选分类"
+            aria-expanded={props.categoriesOpen}
+            aria-controls="category-drawer"
+            onClick={props.onToggleCategories}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M3 5h18l-7 8.5V20l-4-2v-4.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+            </svg>
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

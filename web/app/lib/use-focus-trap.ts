@@ -1,0 +1,49 @@
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While `active`, keeps keyboard focus inside `container` (Tab and Shift+Tab wrap), closes on
+ * Escape, and when it ends returns focus to the element that had it before.
+ */
+export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
+  useEffect(() => {
+    const element = container.current;
+    if (!active || !element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE));
+    (focusables()[0] ?? element).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onEscape();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === first || !element.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !element.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      // Give focus back unless the visitor already moved it elsewhere (e.g. opened another panel).
+      const current = document.activeElement;
+      const stayedHere = !current || current === document.body || element.contains(current);
+      if (stayedHere && opener?.isConnected) opener.focus();
+    };
+  }, [active, container, onEscape]);
+}

@@ -1,0 +1,4 @@
+// Page content: see the landing / gallery / topics issues.
+export default function Page() {
+  return <main />;
+}

@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router';
+import { ContactDetails } from '../features/contact/components/contact-details';
+import { getContact } from '../features/contact/api/get-contact.server';
+import { getCategories } from '../features/shell/api/get-categories.server';
+import { Shell } from '../features/shell/components/shell';
+import { ALL_CATEGORY } from '../lib/category';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import type { Route } from './+types/daily-page';
+
+/** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
+export async function loader() {
+  const [categories, contact] = await Promise.all([
+    loadOrEmpty('/dailyPage', () => getCategories(), [ALL_CATEGORY]),
+    loadOrEmpty('/dailyPage', () => getContact(), null),
+  ]);
+  return { categories, contact };
+}
+
+// The shell's data does not change while the visitor moves between pages.
+export const shouldRevalidate = () => false;
+
+export default function DailyPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />}>
+      <Outlet />
+    </Shell>
+  );
+}

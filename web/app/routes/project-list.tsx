@@ -1,0 +1,34 @@
+import { Copyright } from '../components/copyright';
+import { Logo } from '../components/logo';
+import { getProjects } from '../features/projects/api/get-projects.server';
+import { ProjectGrid } from '../features/projects/components/project-grid';
+import { ALL_CATEGORY } from '../lib/category';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { STUDIO } from '../lib/studio';
+import type { Route } from './+types/project-list';
+import styles from './page.module.css';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
+  const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category), []);
+  return { projects, category, search: url.search };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data && data.category !== ALL_CATEGORY.designType ? `${data.category} · 项目 · ${STUDIO.name}` : `项目 · ${STUDIO.name}` },
+];
+
+export default function ProjectList({ loaderData }: Route.ComponentProps) {
+  const { projects, category, search } = loaderData;
+  return (
+    <main className={styles.page}>
+      <div className={styles.pageLogo}>
+        <Logo showName={false} />
+      </div>
+      <h1 className="visually-hidden">{category === ALL_CATEGORY.designType ? '全部项目' : category}</h1>
+      <ProjectGrid projects={projects} search={search} />
+      <Copyright />
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Design tokens: every colour, size and duration of spec section 9, in one place. CSS reads them
+ * as custom properties (rendered into :root by root.tsx); scripts import the numbers.
+ */
+export const tokens = {
+  color: {
+    accent: '#ff0000', // hover and active (spec 9)
+    text: '#1a1a1a', // dark text (spec 9)
+    textMuted: '#6b6b6b',
+    background: '#ffffff',
+    surface: '#f5f5f5',
+    overlay: 'rgba(0, 0, 0, 0.5)', // tile hover overlay, 50% black (spec 9)
+    scrim: 'rgba(0, 0, 0, 0.35)',
+  },
+  size: {
+    fontBase: 14, // px (spec 9)
+    headerHeight: 60, // px (spec 9)
+    drawerWidth: 220, // px (spec 9)
+    contentOffsetWeb: 220, // px, left offset on web (spec 9)
+    contentPaddingPhone: 72, // px (spec 9)
+    contentShift: 40, // px (spec 9)
+    projectColumnMin: 400, // px (spec 9)
+    projectRow: 266, // px (spec 9)
+    articleColumnMin: 360, // px (spec 9)
+    articleRow: 400, // px (spec 9)
+    articleGap: 20, // px (spec 9)
+    articleTextArea: 144, // px (spec 9)
+    detailPanel: 400, // px, project detail left panel (spec 9)
+    profileColumnMax: 1260, // px (spec 9)
+    portraitWeb: 230, // px (spec 9)
+    awardImageHeight: 32, // px (spec 9)
+    qrImage: 100, // px (spec 9)
+    loginBox: 368, // px (spec 9)
+  },
+  duration: {
+    contentShiftMs: 200, // spec 9
+    tileEntranceMs: 500, // spec 9
+    tileStaggerMs: 200, // per index (spec 9)
+    hoverMs: 300, // zoom and overlay fade (spec 9)
+    landingRotationMs: 8000, // spec 9
+    logoDelayMs: 1000, // spec 9
+    slideUpMs: 1000, // spec 9
+    titleAnimationMs: 3000, // spec 9
+    titleLetterDelayMs: 200, // spec 9
+    carouselMs: 500, // spec 9
+  },
+  scale: {
+    hoverZoom: 1.2, // spec 9
+    disabledOpacity: 0.3, // spec 9
+  },
+} as const;
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The tokens as CSS custom properties: --color-accent, --size-header-height, --duration-hover-ms, ... */
+export function tokensCss(): string {
+  const lines: string[] = [];
+  for (const [group, values] of Object.entries(tokens)) {
+    for (const [name, value] of Object.entries(values)) {
+      const css =
+        group === 'size' ? `${value}px` : group === 'duration' ? `${value}ms` : String(value);
+      lines.push(`--${group}-${kebab(name).replace(/-ms$/, '')}:${css};`);
+    }
+  }
+  return `:root{${lines.join('')}}`;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import { mediaProxy } from './media-proxy';
+import { reactRouterHandler } from './request-handler';
+
+export interface AppOptions {
+  cmsUrl: string;
+  mode: 'production' | 'development';
+  /** The built site (production), or a loader of it (development, through Vite). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the built browser assets (production only). */
+  clientDir?: string;
+  /** Extra middleware placed before the pages (Vite's in development). */
+  before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
+}
+
+/** The production server: headers, health, same-origin media, static assets and the pages. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use((_req, res, next) => {
+    res.set({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.set('cache-control', 'no-store').json({ ok: true });
+  });
+  app.use('/uploads', mediaProxy(options.cmsUrl));
+
+  for (const middleware of options.before ?? []) app.use(middleware);
+
+  if (options.clientDir) {
+    // Fingerprinted bundles never change; everything else in public/ revalidates hourly.
+    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  }
+
+  app.all('/{*splat}', reactRouterHandler(options.build, options.mode));
+
+  // Last resort: never a stack trace to the visitor.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    console.error(`[server] ${req.method} ${req.originalUrl}:`, error);
+    if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
+    else res.end();
+  });
+  return app;
+}

@@ -1,0 +1,51 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+/** Turns an Express request into the Fetch Request React Router's handler takes. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(new URL(req.originalUrl, origin), init);
+}
+
+/** Writes a Fetch Response (status, headers, streamed body) to Express. */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key.toLowerCase() === 'set-cookie') continue;
+    res.append(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.flushHeaders();
+  if (response.body) {
+    await writeReadableStreamToWritable(response.body, res);
+  } else {
+    res.end();
+  }
+}
+
+/** Express middleware serving the React Router app (SSR pages and data requests). */
+export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
+  const handle = createRequestHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      await sendFetchResponse(res, await handle(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
