@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { DEFAULT_MENU, menuForPath, readStoredMenu, storeMenu, type MenuKey } from './active-menu';
 
 const sessionStore = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
+// Session storage belongs to this tab only: nothing else changes it while the page is open.
+const subscribe = () => () => {};
 
 /**
  * The active menu: the URL decides when it names a section; otherwise the one kept in session
@@ -10,10 +12,8 @@ const sessionStore = () => (typeof window === 'undefined' ? undefined : window.s
  */
 export function useActiveMenu(): MenuKey {
   const { pathname } = useLocation();
-  const fromUrl = menuForPath(pathname);
-  const [stored, setStored] = useState<MenuKey>(DEFAULT_MENU);
-  useEffect(() => setStored(readStoredMenu(sessionStore())), []);
-  const active = fromUrl ?? stored;
+  const stored = useSyncExternalStore(subscribe, () => readStoredMenu(sessionStore()), () => DEFAULT_MENU);
+  const active = menuForPath(pathname) ?? stored;
   useEffect(() => storeMenu(sessionStore(), active), [active]);
   return active;
 }

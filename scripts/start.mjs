@@ -1,0 +1,57 @@
+// `npm start`: builds what is not built, then runs the CMS (seeded on first start) and the site
+// together in production mode; Ctrl-C stops both. `npm run dev`: the same with hot reload.
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { cmsDir, rootDir, startCms, startWeb, stop, waitForHttp } from './lib/stack.mjs';
+
+const dev = process.argv.includes('--dev');
+const cmsPort = Number(process.env.CMS_PORT ?? 1337);
+const webPort = Number(process.env.PORT ?? 3000);
+const cmsUrl = process.env.CMS_URL ?? `http://127.0.0.1:${cmsPort}`;
+
+execFileSync(process.execPath, [path.join(cmsDir, 'scripts', 'ensure-env.mjs')], { stdio: 'inherit' });
+
+const children = [];
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(children.map((child) => stop(child)));
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+function watch(child) {
+  children.push(child);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`${child.name ?? 'a server'} stopped (exit code ${code}); stopping the other one.`);
+      void shutdown(code || 1);
+    }
+  });
+}
+
+try {
+  if (dev) {
+    const cms = spawn('npm', ['run', 'develop', '-w', 'cms'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, CMS_PORT: String(cmsPort) } });
+    cms.name = 'cms';
+    watch(cms);
+    await waitForHttp(`${cmsUrl}/_health`, { child: cms, name: 'The CMS', timeoutMs: 600_000 });
+    const web = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, PORT: String(webPort), CMS_URL: cmsUrl } });
+    web.name = 'web';
+    watch(web);
+    await waitForHttp(`http://127.0.0.1:${webPort}/healthz`, { child: web, name: 'The site', timeoutMs: 120_000 });
+  } else {
+    execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
+    console.log('Starting the CMS (the first start seeds the demo studio, about half a minute)...');
+    const cms = await startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } });
+    watch(cms.child);
+    const web = await startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0' } });
+    watch(web.child);
+  }
+  console.log(`\n  Site:  http://localhost:${webPort}\n  CMS:   http://localhost:${cmsPort}/admin\n\nPress Ctrl-C to stop both.\n`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('routes (spec section 2)', () => {
+  test('"/" answers an HTTP redirect to /login', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('/login');
+  });
+
+  for (const path of ['/dailyPage', '/dailyPage/']) {
+    test(`${path} redirects to the project grid`, async ({ request, page }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe('/dailyPage/project');
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    });
+  }
+
+  for (const path of ['/no-such-page', '/dailyPage/nothing-here', '/login/extra']) {
+    test(`${path} is the 404 page with status 404`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
+      await page.getByRole('link', { name: '返回首页' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+
+  test('the first HTML is complete: the project grid arrives with its tiles', async ({ request }) => {
+    const html = await (await request.get('/dailyPage/project')).text();
+    const tiles = html.match(/<li class="[^"]*tile[^"]*"/g) ?? [];
+    expect(tiles.length).toBe(30);
+  });
+
+  test('the layout is chosen on the server from the User-Agent', async ({ request }, testInfo) => {
+    const html = await (await request.get('/dailyPage/project')).text();
+    const expected = testInfo.project.name === 'phone' ? 'phone' : 'web';
+    expect(html).toContain(`data-layout="${expected}"`);
+  });
+});

@@ -1,0 +1,13 @@
+import type { Page } from '@playwright/test';
+
+/** The CMS of the running stack (for counting what the site should show). */
+export const cmsUrl = () => process.env.E2E_CMS_URL ?? `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
+
+export async function cmsData<T = Array<Record<string, unknown>>>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${cmsUrl()}${pathAndQuery}`);
+  if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+export const isPhone = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.layout === 'phone');
