@@ -1,4 +1,21 @@
-// Page content: see the landing / gallery / topics issues.
-export default function Page() {
-  return <main />;
+import { getLandingImages } from '../features/landing/api/get-landing-images.server';
+import { LandingPage } from '../features/landing/components/landing-page';
+import { shuffle } from '../features/landing/shuffle';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { STUDIO } from '../lib/studio';
+import type { Route } from './+types/login';
+
+/** Shuffled on the server so the first background is in the HTML and hydration agrees. */
+export async function loader() {
+  const images = await loadOrEmpty('/login', () => getLandingImages(), []);
+  return { backgrounds: shuffle(images) };
+}
+
+export const meta = () => [
+  { title: `${STUDIO.name} · ${STUDIO.nameLatin}` },
+  { name: 'description', content: `${STUDIO.name}：${STUDIO.subtitle}` },
+];
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  return <LandingPage backgrounds={loaderData.backgrounds} />;
 }

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia, type Media } from '../../../lib/media';
+
+const rowSchema = z.object({ NavigationPage: mediaSchema.nullish() });
+
+/** Spec 7: GET /api/first-page-imgs with NavigationPage (name, url), retried. */
+export async function getLandingImages(client: ContentClient = contentClient()): Promise<Media[]> {
+  const rows = await client.get({
+    call: 'GET /api/first-page-imgs',
+    path: '/api/first-page-imgs',
+    query: { populate: { NavigationPage: { fields: [...MEDIA_FIELDS] } } },
+    schema: z.array(rowSchema),
+    retried: true,
+  });
+  return rows.flatMap((row) =>
+    row.NavigationPage ? [toMedia(row.NavigationPage, client.config.baseUrl, row.NavigationPage.name ?? '')] : [],
+  ).filter((media) => media.kind === 'image');
+}

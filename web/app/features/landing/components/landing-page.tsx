@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Logo } from '../../../components/logo';
+import type { Media } from '../../../lib/media';
+import { STUDIO } from '../../../lib/studio';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
+import { tokens } from '../../../styles/tokens';
+import { useRotation } from '../use-rotation';
+import { AnimatedTitle } from './animated-title';
+import { BackgroundCarousel } from './background-carousel';
+import { EnterPrompt } from './enter-prompt';
+import { FilingNotice } from './filing-notice';
+import styles from './landing.module.css';
+
+export const ENTER_PATH = '/dailyPage/project';
+const SWIPE_MIN_PX = 40;
+
+/** Spec 2 "/login": rotating backgrounds, animated logo and title, and the way in. */
+export function LandingPage({ backgrounds }: { backgrounds: Media[] }) {
+  const navigate = useNavigate();
+  const reducedMotion = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const index = useRotation(backgrounds.length, tokens.duration.landingRotationMs, paused || leaving);
+
+  const leave = useCallback(() => setLeaving(true), []);
+
+  // The page slides up (1 s), then the visitor is in the gallery (spec 4).
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = window.setTimeout(() => navigate(ENTER_PATH), tokens.duration.slideUpMs);
+    return () => window.clearTimeout(timer);
+  }, [leaving, navigate]);
+
+  // Any wheel scroll, a swipe up on touch screens, or Arrow Down / Page Down.
+  useEffect(() => {
+    let touchStartY: number | null = null;
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY !== 0 || event.deltaX !== 0) leave();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowDown' || event.key === 'PageDown') {
+        event.preventDefault();
+        leave();
+      }
+    };
+    const onTouchStart = (event: TouchEvent) => {
+      touchStartY = event.touches[0]?.clientY ?? null;
+    };
+    const onTouchEnd = (event: TouchEvent) => {
+      const endY = event.changedTouches[0]?.clientY;
+      if (touchStartY !== null && endY !== undefined && touchStartY - endY > SWIPE_MIN_PX) leave();
+      touchStartY = null;
+    };
+    window.addEventListener('wheel', onWheel, { passive: true });
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('touchstart', onTouchStart, { passive: true });
+    window.addEventListener('touchend', onTouchEnd, { passive: true });
+    return () => {
+      window.removeEventListener('wheel', onWheel);
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('touchstart', onTouchStart);
+      window.removeEventListener('touchend', onTouchEnd);
+    };
+  }, [leave]);
+
+  return (
+    <main className={styles.landing} data-leaving={leaving} data-reduced-motion={reducedMotion}>
+      <BackgroundCarousel images={backgrounds} index={index} />
+      <div className={styles.center}>
+        <Logo className={styles.logo} showName={false} />
+        <AnimatedTitle text={STUDIO.nameLatin} subtitle={`${STUDIO.name} · ${STUDIO.subtitle}`} />
+      </div>
+      <EnterPrompt onEnter={leave} />
+      {backgrounds.length > 1 && (
+        <button
+          type="button"
+          className={styles.pause}
+          aria-pressed={paused}
+          onClick={() => setPaused((value) => !value)}
+        >
+          {paused ? '继续播放背景' : '暂停背景轮播'}
+        </button>
+      )}
+      <FilingNotice />
+    </main>
+  );
+}

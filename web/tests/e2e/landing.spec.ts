@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { cmsData, open } from './support';
+
+const prompt = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /CLICK OR SCROLL/ });
+
+test.describe('the landing page (/login)', () => {
+  test('server-renders the first background with high priority and holds one layer per CMS image', async ({ page, request }) => {
+    const images = await cmsData('/api/first-page-imgs');
+    const html = await (await request.get('/login')).text();
+    const firstImage = html.match(/<img[^>]*>/)?.[0] ?? '';
+    expect(firstImage).toContain('src="/uploads/');
+    expect(firstImage).toMatch(/fetchpriority="high"/i);
+    await open(page, '/login');
+    await expect(page.locator('[data-active]')).toHaveCount(images.length);
+    await expect(page.locator('[data-active="true"] img')).toBeVisible();
+  });
+
+  test('shows the studio name in letters, a subtitle, the prompt and the filing notice', async ({ page }) => {
+    await open(page, '/login');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('SHIGUANG STUDIO');
+    await expect(prompt(page)).toBeVisible();
+    const filing = page.getByRole('link', { name: /ICP/ });
+    await expect(filing).toHaveAttribute('target', '_blank');
+    await expect(filing).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(filing).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    await expect(filing).toHaveCSS('position', 'fixed');
+  });
+
+  test('a click on the prompt slides the page up and enters the gallery after 1 s', async ({ page }) => {
+    await open(page, '/login');
+    const started = Date.now();
+    await prompt(page).click();
+    await expect(page.locator('main')).toHaveAttribute('data-leaving', 'true');
+    expect(page.url()).toMatch(/\/login$/);
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  test('a mouse-wheel scroll does the same', async ({ page }) => {
+    await open(page, '/login');
+    await page.mouse.move(300, 300);
+    const started = Date.now();
+    await page.mouse.wheel(0, 120);
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  test('a swipe up does the same on touch screens', async ({ page }) => {
+    await open(page, '/login');
+    await page.evaluate(() => {
+      const touch = (y: number) => new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y });
+      window.dispatchEvent(new TouchEvent('touchstart', { touches: [touch(600)], changedTouches: [touch(600)] }));
+      window.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [touch(300)] }));
+    });
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+  });
+
+  test('from the keyboard: Enter on the prompt, or Arrow Down', async ({ page }) => {
+    await open(page, '/login');
+    await prompt(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    await open(page, '/login');
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+  });
+
+  test('with reduced motion there is no slide or push-in, and the rotation can be paused', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(page, '/login');
+    await expect(page.locator('[data-active="true"] img')).toHaveCSS('animation-name', 'none');
+    const pause = page.getByRole('button', { name: '暂停背景轮播' });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    await expect(page.getByRole('button', { name: '继续播放背景' })).toHaveAttribute('aria-pressed', 'true');
+    await prompt(page).click();
+    await expect(page.locator('main')).toHaveAttribute('data-leaving', 'true');
+    await expect(page.locator('main')).toHaveCSS('transform', 'none');
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+  });
+});
