@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
   const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category), []);
-  return { projects, category, search: url.search };
+  return { projects, category };
 }
 
 export const meta = ({ data }: Route.MetaArgs) => [
@@ -20,14 +20,14 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { projects, category, search } = loaderData;
+  const { projects, category } = loaderData;
   return (
     <main className={styles.page}>
       <div className={styles.pageLogo}>
         <Logo showName={false} />
       </div>
       <h1 className="visually-hidden">{category === ALL_CATEGORY.designType ? '全部项目' : category}</h1>
-      <ProjectGrid projects={projects} search={search} />
+      <ProjectGrid projects={projects} category={category} />
       <Copyright />
     </main>
   );

@@ -39,3 +39,15 @@ export async function getProjects(designType?: string, client: ContentClient = c
     media: (row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName)),
   }));
 }
+
+/** The order of the list under a filter (for previous/next on a detail page): ids only. */
+export async function getProjectOrder(designType?: string, client: ContentClient = contentClient()): Promise<string[]> {
+  const { populate: _images, ...query } = projectsQuery(designType);
+  const rows = await client.get({
+    call: 'GET /api/projects (order)',
+    path: '/api/projects',
+    query: { ...query, fields: ['projectName'] },
+    schema: z.array(z.object({ documentId: z.string() })),
+  });
+  return rows.map((row) => row.documentId);
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ALL_CATEGORY, type Category } from '../../../lib/category';
+import { projectListHref, type Category } from '../../../lib/category';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
 
@@ -19,7 +19,7 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
           {categories.map((category) => (
             <li key={category.designType}>
               <Link
-                to={categoryHref(category)}
+                to={projectListHref(category.designType)}
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}
@@ -32,10 +32,4 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
       </nav>
     </Drawer>
   );
-}
-
-export function categoryHref(category: Category): string {
-  return category.designType === ALL_CATEGORY.designType
-    ? '/dailyPage/project'
-    : `/dailyPage/project?${new URLSearchParams({ category: category.designType })}`;
 }

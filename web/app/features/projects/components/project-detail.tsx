@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { MediaItem } from '../../../components/media-item';
+import type { Project } from '../api/project-types';
+import styles from './project-detail.module.css';
+
+/** Spec 2: the project's media except the first (the cover, already seen in the grid). */
+export const detailMedia = (project: Project) => project.media.slice(1);
+
+/** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
+export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
+  const media = detailMedia(project);
+  return (
+    <article className={styles.detail}>
+      <aside className={styles.info}>
+        {pager}
+        <header className={styles.heading}>
+          <h1 className={styles.title}>{project.name}</h1>
+          <p className={styles.meta}>
+            <span>{project.author}</span>
+            {project.addTime && <time dateTime={project.addTime}>{project.addTime}</time>}
+          </p>
+        </header>
+        {project.description && <p className={styles.description}>{project.description}</p>}
+        <p className={styles.note}>如需了解项目详情或合作，请通过 CONTACT 与我们联系。</p>
+      </aside>
+      <div className={styles.media}>
+        {media.map((item, index) => (
+          <MediaItem key={`${item.url}-${index}`} media={item} priority={index === 0} sizes="(max-width: 800px) 100vw, calc(100vw - 400px)" />
+        ))}
+      </div>
+    </article>
+  );
+}

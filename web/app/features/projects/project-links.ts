@@ -1,0 +1,8 @@
+import { ALL_CATEGORY } from '../../lib/category';
+
+/** A project's page: the documentId in the path and, as the spec has it, in the query; the filter kept. */
+export function projectDetailHref(documentId: string, category: string): string {
+  const params = new URLSearchParams({ documentId });
+  if (category !== ALL_CATEGORY.designType) params.set('category', category);
+  return `/dailyPage/project/${encodeURIComponent(documentId)}?${params}`;
+}

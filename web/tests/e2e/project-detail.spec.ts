@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cmsData, open } from './support';
+
+type ProjectRow = { documentId: string; projectName: string; author: string; images: Array<{ url: string }> };
+const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=author&populate[images][fields][0]=url&sort[0]=projectName:asc';
+
+const previous = (page: Page) => page.getByRole('button', { name: '上一个' });
+const next = (page: Page) => page.getByRole('button', { name: '下一个' });
+const media = (page: Page) => page.locator('article img, article video');
+
+test.describe('the project detail page', () => {
+  let projects: ProjectRow[];
+  test.beforeAll(async () => {
+    projects = await cmsData<ProjectRow[]>(PROJECTS);
+  });
+
+  test('opens from the grid with name, author and every medium but the first', async ({ page }) => {
+    await open(page, '/dailyPage/project');
+    await page.getByRole('list', { name: '项目列表' }).getByRole('link').first().click();
+    const first = projects[0]!;
+    await expect(page).toHaveURL(new RegExp(`/dailyPage/project/${first.documentId}\\?documentId=${first.documentId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first.projectName })).toBeVisible();
+    await expect(page.getByText(first.author, { exact: true })).toBeVisible();
+    await expect(media(page)).toHaveCount(first.images.length - 1);
+  });
+
+  test('previous is disabled on the first project; next moves on and replaces the URL', async ({ page }) => {
+    await open(page, '/dailyPage/project');
+    await page.getByRole('list', { name: '项目列表' }).getByRole('link').first().click();
+    await expect(previous(page)).toBeDisabled();
+    await expect(previous(page)).toHaveCSS('opacity', '0.3');
+    await next(page).click();
+    const second = projects[1]!;
+    await expect(page).toHaveURL(new RegExp(`documentId=${second.documentId}`));
+    await expect(page.getByRole('heading', { level: 1, name: second.projectName })).toBeVisible();
+    await page.goBack(); // the move replaced the entry: back returns to the grid
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+  });
+
+  test('a shared link to the last project has next disabled and previous working', async ({ page }) => {
+    const last = projects[projects.length - 1]!;
+    await open(page, `/dailyPage/project/${last.documentId}?documentId=${last.documentId}`);
+    await expect(next(page)).toBeDisabled();
+    await previous(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: projects[projects.length - 2]!.projectName })).toBeVisible();
+  });
+
+  test('keeps the category filter: previous/next within it, back to the filtered list', async ({ page }) => {
+    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
+    const category = categories[0]!.designType;
+    const inCategory = await cmsData<ProjectRow[]>(`${PROJECTS}&filters[category][designType][$eq]=${encodeURIComponent(category)}`);
+    const firstInCategory = inCategory[0]!;
+    await open(page, `/dailyPage/project/${firstInCategory.documentId}?documentId=${firstInCategory.documentId}&category=${encodeURIComponent(category)}`);
+    await expect(previous(page)).toBeDisabled();
+    await next(page).click();
+    await expect(page.getByRole('heading', { level: 1, name: inCategory[1]!.projectName })).toBeVisible();
+    await page.getByRole('link', { name: '返回列表' }).click();
+    await expect(page).toHaveURL(`/dailyPage/project?category=${encodeURIComponent(category)}`);
+    await expect(page.getByRole('list', { name: '项目列表' }).getByRole('listitem')).toHaveCount(inCategory.length);
+  });
+
+  test('an unknown project is the 404 page', async ({ page }) => {
+    const response = await open(page, '/dailyPage/project/nope?documentId=nope');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
+  });
+});
