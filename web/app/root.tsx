@@ -52,13 +52,22 @@ function useNoContextMenu() {
   }, []);
 }
 
+/** Marks the document once React has taken over (end-to-end tests wait for it before interacting). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App() {
   useNoContextMenu();
+  useHydratedMarker();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useNoContextMenu();
+  useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage />;
   }

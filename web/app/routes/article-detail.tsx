@@ -1,4 +1,49 @@
-// Page content: see the landing / gallery / topics issues.
-export default function Page() {
-  return <main />;
+import { useLocation } from 'react-router';
+import { Copyright } from '../components/copyright';
+import { Pager } from '../components/pager';
+import { getArticle } from '../features/articles/api/get-article.server';
+import { getArticles } from '../features/articles/api/get-articles.server';
+import { ArticleDetail } from '../features/articles/components/article-detail';
+import { articleHref } from '../features/articles/components/article-card';
+import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
+import { listFromState, neighbours } from '../lib/pager';
+import { STUDIO } from '../lib/studio';
+import type { Route } from './+types/article-detail';
+
+const ROUTE = '/dailyPage/article/:id';
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const documentId = new URL(request.url).searchParams.get('documentId') || params.id;
+  const [article, articles] = await Promise.all([
+    loadEntry(ROUTE, () => getArticle(documentId)),
+    loadOrEmpty(ROUTE, () => getArticles(), []),
+  ]);
+  return { article, order: articles.map((entry) => entry.documentId), documentId };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.article ? `${data.article.name} · ${STUDIO.name}` : `文章 · ${STUDIO.name}` },
+  ...(data?.article?.chief ? [{ name: 'description', content: data.article.chief }] : []),
+];
+
+export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
+  const { article, order, documentId } = loaderData;
+  const location = useLocation();
+  const list = listFromState(location.state) ?? order;
+  const { previous, next } = neighbours(list, documentId);
+  const pager = (
+    <Pager
+      previousHref={previous ? articleHref(previous) : null}
+      nextHref={next ? articleHref(next) : null}
+      backHref="/dailyPage/article"
+      state={{ list }}
+      labels={{ previous: '上一篇', back: '返回列表', next: '下一篇' }}
+    />
+  );
+  return (
+    <main>
+      {article ? <ArticleDetail key={article.documentId} article={article} pager={pager} /> : pager}
+      <Copyright />
+    </main>
+  );
 }

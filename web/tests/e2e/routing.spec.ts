@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { open } from './support';
 
 test.describe('routes (spec section 2)', () => {
   test('"/" answers an HTTP redirect to /login', async ({ request }) => {
@@ -12,14 +13,14 @@ test.describe('routes (spec section 2)', () => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers().location).toBe('/dailyPage/project');
-      await page.goto(path);
+      await open(page, path);
       await expect(page).toHaveURL(/\/dailyPage\/project$/);
     });
   }
 
   for (const path of ['/no-such-page', '/dailyPage/nothing-here', '/login/extra']) {
     test(`${path} is the 404 page with status 404`, async ({ page }) => {
-      const response = await page.goto(path);
+      const response = await open(page, path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
       await page.getByRole('link', { name: '返回首页' }).click();

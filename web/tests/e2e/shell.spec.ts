@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData } from './support';
+import { cmsData, open } from './support';
 
 const menuButton = (page: Page) => page.getByRole('button', { name: '菜单' });
 const filterButton = (page: Page) => page.getByRole('button', { name: '筛选分类' });
@@ -9,7 +9,7 @@ const contactDialog = (page: Page) => page.getByRole('dialog', { name: 'CONTACT'
 
 test.describe('the /dailyPage shell', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/dailyPage/project');
+    await open(page, '/dailyPage/project');
   });
 
   test('has a fixed 60px header with the menu toggle, centred logo and category filter', async ({ page }) => {
@@ -72,7 +72,7 @@ test.describe('the /dailyPage shell', () => {
   });
 
   test('the logo goes to /login and selects PROJECTS', async ({ page }) => {
-    await page.goto('/dailyPage/article');
+    await open(page, '/dailyPage/article');
     expect(await page.evaluate(() => sessionStorage.getItem('studio.activeMenu'))).toBe('TOPICS');
     await page.getByRole('link', { name: '拾光设计 首页' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -11,3 +11,10 @@ export async function cmsData<T = Array<Record<string, unknown>>>(pathAndQuery: 
 
 export const isPhone = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.layout === 'phone');
+
+/** Opens a page and waits until React has hydrated it, so clicks and keys reach their handlers. */
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  return response;
+}

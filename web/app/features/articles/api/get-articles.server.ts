@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
+import type { ArticleSummary } from './article-types';
+
+const articleSummarySchema = z.object({
+  documentId: z.string(),
+  articleName: z.string(),
+  articleTime: z.string().nullish(),
+  articleChief: z.string().nullish(),
+  articleImage: z.array(mediaSchema).nullish(),
+});
+
+/** Spec 7: GET /api/articles, articleName/articleTime/articleChief with articleImage (url, ext), retried. */
+export const articlesQuery = () => ({
+  fields: ['articleName', 'articleTime', 'articleChief'],
+  populate: { articleImage: { fields: [...MEDIA_FIELDS] } },
+});
+
+export async function getArticles(client: ContentClient = contentClient()): Promise<ArticleSummary[]> {
+  const rows = await client.get({
+    call: 'GET /api/articles',
+    path: '/api/articles',
+    query: articlesQuery(),
+    schema: z.array(articleSummarySchema),
+    retried: true,
+  });
+  return rows.map((row) => ({
+    documentId: row.documentId,
+    name: row.articleName,
+    time: row.articleTime ?? null,
+    chief: row.articleChief ?? '',
+    media: (row.articleImage ?? []).map((media) => toMedia(media, client.config.baseUrl, row.articleName)),
+  }));
+}

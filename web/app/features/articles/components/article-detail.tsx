@@ -1,0 +1,38 @@
+import { useEffect, type ReactNode } from 'react';
+import { Blocks } from '../../../components/blocks';
+import type { Article } from '../api/article-types';
+import { MediaCarousel } from './media-carousel';
+import styles from './article-detail.module.css';
+
+/** Spec 8: ResizeObserver loop notices are harmless browser noise; they are kept out of the page's errors. */
+function useQuietResizeObserverErrors() {
+  useEffect(() => {
+    const onError = (event: ErrorEvent) => {
+      if (/ResizeObserver loop/.test(event.message)) {
+        event.stopImmediatePropagation();
+        event.preventDefault();
+      }
+    };
+    window.addEventListener('error', onError);
+    return () => window.removeEventListener('error', onError);
+  }, []);
+}
+
+export function ArticleDetail({ article, pager }: { article: Article; pager: ReactNode }) {
+  useQuietResizeObserverErrors();
+  return (
+    <article className={styles.article}>
+      {pager}
+      <MediaCarousel media={article.media} label={`${article.name} 图片与视频`} />
+      <header className={styles.header}>
+        <h1 className={styles.title}>{article.name}</h1>
+        {article.time && (
+          <time className={styles.time} dateTime={article.time}>
+            {article.time}
+          </time>
+        )}
+      </header>
+      <Blocks content={article.content} />
+    </article>
+  );
+}

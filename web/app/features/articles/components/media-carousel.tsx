@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import type { Media } from '../../../lib/media';
+import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
+import styles from './media-carousel.module.css';
+
+/**
+ * The article's images and videos, one slide at a time (500 ms), with arrows, dots, arrow keys and
+ * swipes. Not infinite. A playing video pauses when the slide changes; slides away from the current
+ * one do not load their media until they are next to it.
+ */
+export function MediaCarousel({ media, label }: { media: Media[]; label: string }) {
+  const [current, setCurrent] = useState(0);
+  const videos = useRef(new Map<number, HTMLVideoElement>());
+  const touchStartX = useRef<number | null>(null);
+  const count = media.length;
+
+  useEffect(() => {
+    for (const [slide, video] of videos.current) {
+      if (slide !== current && !video.paused) video.pause();
+    }
+  }, [current]);
+
+  if (count === 0) return null;
+  const go = (index: number) => setCurrent(clampSlide(index, count));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(current - 1);
+    else if (event.key === 'ArrowRight') go(current + 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onTouchStart={(event) => {
+        touchStartX.current = event.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(event) => {
+        const endX = event.changedTouches[0]?.clientX;
+        if (touchStartX.current !== null && endX !== undefined) go(current + swipeDirection(touchStartX.current, endX));
+        touchStartX.current = null;
+      }}
+    >
+      <div className={styles.viewport}>
+        <div className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
+          {media.map((item, slide) => (
+            <div
+              key={`${item.url}-${slide}`}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${slide + 1} / ${count}`}
+              aria-hidden={slide !== current}
+              inert={slide !== current}
+            >
+              {item.kind === 'video' ? (
+                <video
+                  ref={(element) => {
+                    if (element) videos.current.set(slide, element);
+                    else videos.current.delete(slide);
+                  }}
+                  className={styles.media}
+                  src={shouldLoadSlide(slide, current) ? item.url : undefined}
+                  controls
+                  playsInline
+                  preload={slide === current ? 'metadata' : 'none'}
+                  aria-label={item.alt || undefined}
+                  onError={() => console.warn(`[article] video failed to load: ${item.url}`)}
+                />
+              ) : shouldLoadSlide(slide, current) ? (
+                <ResponsiveImage
+                  media={item}
+                  className={styles.media}
+                  sizes="(max-width: 1000px) 100vw, 1000px"
+                  priority={slide === 0}
+                  onError={(event) => {
+                    event.currentTarget.hidden = true; // spec 8: a broken image is hidden
+                  }}
+                />
+              ) : null}
+            </div>
+          ))}
+        </div>
+      </div>
+      {count > 1 && (
+        <div className={styles.controls}>
+          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} disabled={current === 0} aria-label="上一张">
+            ‹
+          </button>
+          <div className={styles.dots}>
+            {media.map((item, slide) => (
+              <button
+                key={`${item.url}-dot-${slide}`}
+                type="button"
+                className={styles.dot}
+                aria-label={`第 ${slide + 1} 张`}
+                aria-current={slide === current ? 'true' : undefined}
+                onClick={() => go(slide)}
+              />
+            ))}
+          </div>
+          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} disabled={current === count - 1} aria-label="下一张">
+            ›
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia, type Media } from '../../../lib/media';
+
+export interface Profile {
+  documentId: string;
+  name: string;
+  description: string;
+  portrait: Media | null;
+  awardImages: Media[];
+  awards: unknown[];
+}
+
+const profileSchema = z.object({
+  documentId: z.string(),
+  profileName: z.string(),
+  profileDescribe: z.string().nullish(),
+  profileIcon: mediaSchema.nullish(),
+  awardimage: z.array(mediaSchema).nullish(),
+  awardList: z.array(z.unknown()).nullish(),
+});
+
+/** Spec 7: GET /api/profilelists with awardimage (url) and profileIcon (url), retried. */
+export async function getProfiles(client: ContentClient = contentClient()): Promise<Profile[]> {
+  const rows = await client.get({
+    call: 'GET /api/profilelists',
+    path: '/api/profilelists',
+    query: { populate: { awardimage: { fields: [...MEDIA_FIELDS] }, profileIcon: { fields: [...MEDIA_FIELDS] } } },
+    schema: z.array(profileSchema),
+    retried: true,
+  });
+  const base = client.config.baseUrl;
+  return rows.map((row) => ({
+    documentId: row.documentId,
+    name: row.profileName,
+    description: row.profileDescribe ?? '',
+    portrait: row.profileIcon ? toMedia(row.profileIcon, base, row.profileName) : null,
+    awardImages: (row.awardimage ?? []).map((media) => toMedia(media, base, '奖项')),
+    awards: row.awardList ?? [],
+  }));
+}

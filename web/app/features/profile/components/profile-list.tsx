@@ -1,0 +1,35 @@
+import { Blocks } from '../../../components/blocks';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import type { Profile } from '../api/get-profiles.server';
+import styles from './profile-list.module.css';
+
+/** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
+export function ProfileList({ profiles }: { profiles: Profile[] }) {
+  return (
+    <div className={styles.column}>
+      {profiles.map((profile, index) => (
+        <section key={profile.documentId} className={styles.profile} aria-labelledby={`profile-${profile.documentId}`}>
+          {profile.portrait && (
+            <ResponsiveImage media={profile.portrait} className={styles.portrait} sizes="(max-width: 800px) 90vw, 230px" priority={index === 0} />
+          )}
+          <div className={styles.body}>
+            <h2 id={`profile-${profile.documentId}`} className={styles.name}>
+              {profile.name}
+            </h2>
+            <Blocks content={profile.awards} className={styles.awards} />
+            {profile.description && <p className={styles.description}>{profile.description}</p>}
+            {profile.awardImages.length > 0 && (
+              <ul className={styles.badges} aria-label="获奖">
+                {profile.awardImages.map((badge, badgeIndex) => (
+                  <li key={`${badge.url}-${badgeIndex}`}>
+                    <img src={badge.formats[0]?.url ?? badge.url} alt={badge.alt} className={styles.badge} loading="lazy" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

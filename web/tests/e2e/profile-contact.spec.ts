@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { cmsData, open } from './support';
+
+type ProfileRow = { profileName: string; awardimage: Array<{ url: string }> };
+type Contact = { address: string; phonenum: string; mail: string };
+
+test.describe('profile and contact', () => {
+  test('the profile page shows each profile with portrait, awards and 32px award images', async ({ page }, testInfo) => {
+    const profiles = await cmsData<ProfileRow[]>('/api/profilelists?populate[awardimage][fields][0]=url');
+    await open(page, '/dailyPage/profile');
+    const sections = page.locator('main section');
+    await expect(sections).toHaveCount(profiles.length);
+    for (const [index, profile] of profiles.entries()) {
+      const section = sections.nth(index);
+      await expect(section.getByRole('heading', { level: 2, name: profile.profileName })).toBeVisible();
+      await expect(section.getByRole('list', { name: '获奖' }).getByRole('img')).toHaveCount(profile.awardimage.length);
+    }
+    await expect(sections.first().getByRole('list', { name: '获奖' }).getByRole('img').first()).toHaveCSS('height', '32px');
+    const portrait = sections.first().locator('img').first();
+    const width = (await portrait.boundingBox())!.width;
+    if (testInfo.project.name === 'web') {
+      expect(Math.round(width)).toBe(230);
+      const column = await page.locator('main > div').first().evaluate((element) => getComputedStyle(element).maxWidth);
+      expect(column).toBe('1260px');
+    } else {
+      const parent = (await sections.first().boundingBox())!.width;
+      expect(width / parent).toBeGreaterThan(0.85);
+    }
+  });
+
+  test('the contact overlay shows both QR codes, the address, a tel: and a mailto: link', async ({ page }) => {
+    const contact = await cmsData<Contact>('/api/contact-mess');
+    await open(page, '/dailyPage/project');
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: 'CONTACT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CONTACT' });
+    await expect(dialog).toBeVisible();
+    const codes = dialog.getByRole('img');
+    await expect(codes).toHaveCount(2);
+    await expect(codes.first()).toHaveCSS('width', '100px');
+    await expect(codes.first()).toHaveCSS('height', '100px');
+    await expect(dialog.getByText('微信', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('公众号', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(contact.address)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: contact.phonenum })).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expect(dialog.getByRole('link', { name: contact.mail })).toHaveAttribute('href', `mailto:${contact.mail}`);
+    await dialog.getByRole('button', { name: '关闭联系方式' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
