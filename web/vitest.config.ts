@@ -17,13 +17,22 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
-    environment: 'jsdom',
-    setupFiles: ['./app/test/setup.ts'],
     restoreMocks: true,
     server: {
       // Inline Testing Library so its React imports go through the alias above.
       deps: { inline: [/@testing-library\/react/] },
     },
+    projects: [
+      {
+        extends: true,
+        // The site's code in a browser-like DOM; the CMS is mocked with MSW.
+        test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./app/test/setup.ts'] },
+      },
+      {
+        extends: true,
+        // The production server's code in Node, talking to real loopback peers (a fake MyMemory).
+        test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node' },
+      },
+    ],
   },
 });

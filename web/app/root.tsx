@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page';
 import { NotFoundPage } from './components/not-found-page';
+import { TranslationProvider } from './features/translation/translation-provider';
 import { layoutFor } from './lib/device';
 import { LayoutProvider } from './lib/use-layout';
 import { FONT_FILES, fontFacesCss } from './styles/fonts';
@@ -35,7 +36,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style>{HEAD_CSS}</style>
       </head>
       <body>
-        <LayoutProvider layout={layout}>{children}</LayoutProvider>
+        <LayoutProvider layout={layout}>
+          <TranslationProvider>{children}</TranslationProvider>
+        </LayoutProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -3,6 +3,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { ServerBuild } from 'react-router';
 import { mediaProxy } from './media-proxy';
 import { reactRouterHandler } from './request-handler';
+import { translationRouter } from './translation/endpoint';
+import type { TranslationService } from './translation/service';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -11,6 +13,8 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the built browser assets (production only). */
   clientDir?: string;
+  /** The page translation behind POST /translate. */
+  translation: TranslationService;
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
 }
@@ -34,6 +38,7 @@ export function createApp(options: AppOptions): Express {
     res.set('cache-control', 'no-store').json({ ok: true });
   });
   app.use('/uploads', mediaProxy(options.cmsUrl));
+  app.use(translationRouter(options.translation));
 
   for (const middleware of options.before ?? []) app.use(middleware);
 

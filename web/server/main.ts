@@ -4,11 +4,21 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { contentConfig } from '../app/lib/config';
 import { createApp } from './app';
+import { createTranslationCache } from './translation/cache';
+import { createMyMemoryProvider } from './translation/provider';
+import { createTranslationService } from './translation/service';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const cmsUrl = contentConfig().baseUrl;
+const translation = createTranslationService({
+  provider: createMyMemoryProvider({
+    baseUrl: process.env.TRANSLATE_URL ?? 'https://api.mymemory.translated.net',
+    email: process.env.TRANSLATE_EMAIL || undefined,
+  }),
+  cache: createTranslationCache(path.resolve(process.env.TRANSLATE_CACHE_FILE ?? '.data/translations.db')),
+});
 
 async function start(): Promise<Server> {
   if (dev) {
@@ -16,6 +26,7 @@ async function start(): Promise<Server> {
     const server = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
     const app = createApp({
       cmsUrl,
+      translation,
       mode: 'development',
       before: [server.middlewares],
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
@@ -25,7 +36,7 @@ async function start(): Promise<Server> {
   // In production this file is bundled to build/server/main.js, next to React Router's build.
   const here = path.dirname(fileURLToPath(import.meta.url));
   const build = (await import(path.join(here, 'index.js'))) as ServerBuild;
-  const app = createApp({ cmsUrl, mode: 'production', build, clientDir: path.join(here, '..', 'client') });
+  const app = createApp({ cmsUrl, translation, mode: 'production', build, clientDir: path.join(here, '..', 'client') });
   return app.listen(port, host);
 }
 

@@ -3,6 +3,7 @@ import { ContactDetails } from '../features/contact/components/contact-details';
 import { getContact } from '../features/contact/api/get-contact.server';
 import { getCategories } from '../features/shell/api/get-categories.server';
 import { Shell } from '../features/shell/components/shell';
+import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/daily-page';
@@ -21,7 +22,11 @@ export const shouldRevalidate = () => false;
 
 export default function DailyPage({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />}>
+    <Shell
+      categories={loaderData.categories}
+      contact={<ContactDetails contact={loaderData.contact} />}
+      headerExtra={<TranslationToggle />}
+    >
       <Outlet />
     </Shell>
   );

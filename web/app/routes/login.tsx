@@ -1,6 +1,7 @@
 import { getLandingImages } from '../features/landing/api/get-landing-images.server';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { shuffle } from '../features/landing/shuffle';
+import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/login';
@@ -17,5 +18,5 @@ export const meta = () => [
 ];
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  return <LandingPage backgrounds={loaderData.backgrounds} />;
+  return <LandingPage backgrounds={loaderData.backgrounds} corner={<TranslationToggle />} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
 import type { Media } from '../../../lib/media';
@@ -16,7 +16,7 @@ export const ENTER_PATH = '/dailyPage/project';
 const SWIPE_MIN_PX = 40;
 
 /** Spec 2 "/login": rotating backgrounds, animated logo and title, and the way in. */
-export function LandingPage({ backgrounds }: { backgrounds: Media[] }) {
+export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; corner?: ReactNode }) {
   const navigate = useNavigate();
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -83,6 +83,7 @@ export function LandingPage({ backgrounds }: { backgrounds: Media[] }) {
         </button>
       )}
       <FilingNotice />
+      {corner && <div className={styles.corner}>{corner}</div>}
     </main>
   );
 }

@@ -1,0 +1,21 @@
+import { NO_TRANSLATE } from '../dom-translator';
+import { useTranslation } from '../translation-provider';
+import styles from './translation.module.css';
+
+/** The header toggle: shows CN or EN (spec 4), pressed while the page is in English. */
+export function TranslationToggle({ className = '' }: { className?: string }) {
+  const { language, toggle } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`${styles.toggle} ${className}`}
+      aria-pressed={language === 'en'}
+      aria-label="English translation"
+      title="中文 / English"
+      onClick={toggle}
+      {...{ [NO_TRANSLATE]: '' }}
+    >
+      {language === 'en' ? 'EN' : 'CN'}
+    </button>
+  );
+}

@@ -1,0 +1,58 @@
+import express, { type Router } from 'express';
+import { z } from 'zod';
+import { createRateLimiter } from './rate-limit';
+import type { TranslationService } from './service';
+
+export const LIMITS = {
+  maxTexts: 300,
+  maxTextLength: 5_000,
+  maxTotalLength: 30_000,
+  requestsPerMinute: 60,
+} as const;
+
+const HAN = /\p{Script=Han}/u;
+
+const requestSchema = z.object({
+  texts: z
+    .array(z.string().min(1).max(LIMITS.maxTextLength))
+    .min(1)
+    .max(LIMITS.maxTexts)
+    .refine((texts) => texts.every((text) => HAN.test(text)), 'every text must contain Chinese characters')
+    .refine((texts) => texts.reduce((sum, text) => sum + text.length, 0) <= LIMITS.maxTotalLength, `at most ${LIMITS.maxTotalLength} characters in all`),
+});
+
+/**
+ * POST /translate {"texts": [...]} -> {"translations": {text: english}, "failed": [...]}.
+ * The browser's only way to translation: validated, rate-limited per client, answered from the
+ * cache first; only the configured provider is ever called.
+ */
+export function translationRouter(service: TranslationService, limiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 })): Router {
+  const router = express.Router();
+  router.post('/translate', express.json({ limit: '128kb' }), async (req, res) => {
+    res.set('cache-control', 'no-store');
+    const wait = limiter.take(req.ip ?? 'unknown');
+    if (wait > 0) {
+      res.set('retry-after', String(wait)).status(429).json({ error: 'Too many translation requests; try again shortly.' });
+      return;
+    }
+    const parsed = requestSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: `Invalid request: ${z.prettifyError(parsed.error)}` });
+      return;
+    }
+    res.json(await service.translateAll(parsed.data.texts));
+  });
+  router.all('/translate', (_req, res) => {
+    res.set('allow', 'POST').status(405).json({ error: 'Use POST with a JSON body {"texts": [...]}.' });
+  });
+  // express.json() rejects malformed bodies with its own error: answer those as 400 JSON too.
+  router.use('/translate', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ error: status === 413 ? 'Request too large.' : 'Malformed JSON body.' });
+      return;
+    }
+    next(error);
+  });
+  return router;
+}

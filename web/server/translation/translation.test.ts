@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeEnglish, startFakeMyMemory, type FakeMyMemory } from '../../tests/support/fake-mymemory';
+import { createTranslationCache } from './cache';
+import { translationRouter } from './endpoint';
+import { createMyMemoryProvider, TranslationError } from './provider';
+import { createRateLimiter } from './rate-limit';
+import { createTranslationService } from './service';
+
+let fake: FakeMyMemory;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await startFakeMyMemory();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'translate-test-'));
+});
+afterAll(async () => {
+  await fake.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('the MyMemory provider', () => {
+  it('sends q, langpair zh|en and the optional e-mail as de', async () => {
+    const seen: string[] = [];
+    const provider = createMyMemoryProvider({
+      baseUrl: 'http://provider.test/',
+      email: 'studio@example.com',
+      fetchImpl: async (url) => {
+        seen.push(String(url));
+        return Response.json({ responseData: { translatedText: 'Hello' }, responseStatus: 200 });
+      },
+    });
+    await expect(provider.translate('你好')).resolves.toBe('Hello');
+    const url = new URL(seen[0]!);
+    expect(url.pathname).toBe('/get');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: '你好', langpair: 'zh|en', de: 'studio@example.com' });
+  });
+
+  it.each([
+    ['a provider that is down', 'down'],
+    ['a spent quota', 'quota'],
+  ])('treats %s as a failure', async (_what, mode) => {
+    const provider = createMyMemoryProvider({ baseUrl: `${fake.url}/${mode}` });
+    await expect(provider.translate('你好')).rejects.toBeInstanceOf(TranslationError);
+  });
+
+  it('treats warning texts and non-200 statuses as failures even with HTTP 200', async () => {
+    for (const body of [
+      { responseData: { translatedText: 'QUERY LENGTH LIMIT EXCEEDED' }, responseStatus: 200 },
+      { responseData: { translatedText: 'MYMEMORY WARNING: ...' }, responseStatus: 200 },
+      { responseData: { translatedText: 'ok' }, responseStatus: '403' },
+      { responseData: { translatedText: 'ok' }, responseStatus: 200, quotaFinished: true },
+      { unexpected: true },
+    ]) {
+      const provider = createMyMemoryProvider({ baseUrl: 'http://p.test', fetchImpl: async () => Response.json(body) });
+      await expect(provider.translate('你好')).rejects.toBeInstanceOf(TranslationError);
+    }
+  });
+});
+
+describe('the translation service', () => {
+  it('fetches only cache misses, keeps them across restarts, and never caches failures', async () => {
+    const file = path.join(dir, 'cache-a.db');
+    const ok = createMyMemoryProvider({ baseUrl: `${fake.url}/ok` });
+    const first = createTranslationService({ provider: ok, cache: createTranslationCache(file) });
+    const before = fake.calls();
+    const result = await first.translateAll(['项目', '文章', '项目']);
+    expect(result).toEqual({ translations: { 项目: fakeEnglish('项目'), 文章: fakeEnglish('文章') }, failed: [] });
+    expect(fake.calls() - before).toBe(2);
+
+    // "Restart": a new service on the same file answers without the provider.
+    const again = createTranslationService({ provider: ok, cache: createTranslationCache(file) });
+    const calls = fake.calls();
+    await again.translateAll(['项目', '文章']);
+    expect(fake.calls()).toBe(calls);
+
+    const down = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/down` }), cache: createTranslationCache(file) });
+    expect((await down.translateAll(['失败的文本'])).failed).toEqual(['失败的文本']);
+    expect(createTranslationCache(file).getMany(['失败的文本']).size).toBe(0);
+  });
+
+  it('splits a text over 500 bytes and joins the translations', async () => {
+    const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
+    const long = '这是一段比较长的文字，用来测试拆分。'.repeat(15);
+    const { translations, failed } = await service.translateAll([long]);
+    expect(failed).toEqual([]);
+    expect(translations[long]).not.toMatch(/\p{Script=Han}/u);
+    expect(translations[long]).not.toMatch(/QUERY LENGTH LIMIT/);
+  });
+
+  it('keeps at most the configured number of provider calls in flight, and shares identical ones', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    let calls = 0;
+    const provider = {
+      async translate(text: string) {
+        calls += 1;
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return `en:${text.length}`;
+      },
+    };
+    const service = createTranslationService({ provider, cache: createTranslationCache(':memory:'), concurrency: 3 });
+    const texts = Array.from({ length: 12 }, (_, n) => `文本${n}`);
+    await Promise.all([service.translateAll(texts), service.translateAll(texts)]);
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(calls).toBe(12);
+  });
+});
+
+describe('POST /translate', () => {
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    const app = express();
+    const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
+    app.use(translationRouter(service, createRateLimiter({ limit: 10, windowMs: 60_000 })));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  const post = (body: unknown, raw = false) =>
+    fetch(`${base}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? String(body) : JSON.stringify(body) });
+
+  it('answers translations for a valid batch', async () => {
+    const response = await post({ texts: ['你好'] });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [] });
+  });
+
+  it.each([
+    ['no texts', { texts: [] }],
+    ['not a list', { texts: '你好' }],
+    ['text without Chinese', { texts: ['hello'] }],
+    ['too many texts', { texts: Array.from({ length: 301 }, () => '字') }],
+    ['too long in all', { texts: Array.from({ length: 7 }, () => '字'.repeat(4999)) }],
+  ])('answers 400 with a JSON error for %s', async (_what, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: expect.stringMatching(/Invalid request/) });
+  });
+
+  it('answers 400 for malformed JSON and 405 for other methods', async () => {
+    const malformed = await post('{"texts": [', true);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Malformed JSON body.' });
+    expect((await fetch(`${base}/translate`)).status).toBe(405);
+  });
+
+  it('answers 429 with Retry-After once a client is over its budget', async () => {
+    let last: Response | undefined;
+    for (let n = 0; n < 12; n += 1) last = await post({ texts: ['限流'] });
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last?.json()).toMatchObject({ error: expect.any(String) });
+  });
+});
