@@ -86,21 +86,12 @@ export async function stop(child, { timeoutMs = 15_000 } = {}) {
   clearTimeout(timer);
 }
 
-/**
- * Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit.
- * Resolves once it answers /_health; on failure the error carries the end of its log.
- */
-export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs } = {}) {
-  const strapiBin = path.join(path.dirname(requireResolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
-  const child = run('cms', [strapiBin, 'start'], {
-    cwd: cmsDir,
-    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...env },
-    logFile,
-    inherit,
-  });
+/** Starts a server process and resolves once `healthPath` answers; on failure, with its log tail. */
+async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs }) {
+  const child = run(name, args, { cwd, env, logFile, inherit });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${url}/_health`, { child, name: 'The CMS', timeoutMs });
+    await waitForHttp(`${url}${healthPath}`, { child, name: label, timeoutMs });
   } catch (error) {
     await stop(child);
     throw new Error(`${error.message}\n${child.logTail?.() ?? ''}`);
@@ -108,22 +99,37 @@ export async function startCms({ port = 1337, env = {}, logFile, inherit = false
   return { child, url };
 }
 
-/** Starts the built site's production server. Options: port, cmsUrl, env, logFile, inherit. */
-export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit = false, timeoutMs = 60_000 } = {}) {
-  const child = run('web', [path.join(webDir, 'build', 'server', 'main.js')], {
-    cwd: webDir,
-    env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...(cmsUrl ? { CMS_URL: cmsUrl } : {}), ...env },
+/** Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit. */
+export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs } = {}) {
+  const strapiBin = path.join(path.dirname(requireResolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
+  return startServer({
+    name: 'cms',
+    label: 'The CMS',
+    args: [strapiBin, 'start'],
+    cwd: cmsDir,
+    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...env },
+    healthPath: '/_health',
+    port,
     logFile,
     inherit,
+    timeoutMs,
   });
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/healthz`, { child, name: 'The site', timeoutMs });
-  } catch (error) {
-    await stop(child);
-    throw new Error(`${error.message}\n${child.logTail?.() ?? ''}`);
-  }
-  return { child, url };
+}
+
+/** Starts the built site's production server. Options: port, cmsUrl, env, logFile, inherit. */
+export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit = false, timeoutMs = 60_000 } = {}) {
+  return startServer({
+    name: 'web',
+    label: 'The site',
+    args: [path.join(webDir, 'build', 'server', 'main.js')],
+    cwd: webDir,
+    env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...(cmsUrl ? { CMS_URL: cmsUrl } : {}), ...env },
+    healthPath: '/healthz',
+    port,
+    logFile,
+    inherit,
+    timeoutMs,
+  });
 }
 
 function requireResolve(specifier) {
