@@ -1,11 +1,28 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Strapi's admin (cms/) brings react-router-dom 6 into the root node_modules. React Router's plugin
+ * finds it and pre-bundles it for the dev server against React Router 7, which fails. The site
+ * never imports react-router-dom, so it is left out of dependency pre-bundling.
+ */
+const withoutReactRouterDom = (): Plugin => ({
+  name: 'studio:without-react-router-dom',
+  enforce: 'post',
+  configResolved(config) {
+    const drop = (list: string[] | undefined) => list?.filter((name) => name !== 'react-router-dom');
+    config.optimizeDeps.include = drop(config.optimizeDeps.include);
+    for (const environment of Object.values(config.environments ?? {})) {
+      environment.optimizeDeps.include = drop(environment.optimizeDeps.include);
+    }
+  },
+});
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), withoutReactRouterDom()],
   resolve: {
     // The CMS workspace hoists React 18 (Strapi's admin) to the repository root; the site is React 19.
-    dedupe: ['react', 'react-dom', 'react-router'],
+    dedupe: ['react', 'react-dom'],
   },
   build: {
     assetsInlineLimit: 0,

@@ -27,6 +27,8 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
     translator.current ??= new DomTranslator(document.body, fetchTranslations, onFailure);
     if (language === 'en') void translator.current.enable();
     else translator.current.disable();
+    // Screen readers pick their voice from the page language.
+    document.documentElement.lang = language === 'en' ? 'en' : 'zh-CN';
   }, [language, onFailure]);
 
   useEffect(() => {
