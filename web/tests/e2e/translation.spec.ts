@@ -27,7 +27,7 @@ const allTexts = (page: Page) =>
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.parentElement?.closest('[data-no-translate]')) texts.push(node.nodeValue ?? '');
+      if (!node.parentElement?.closest('script, style, [data-no-translate]')) texts.push(node.nodeValue ?? '');
     }
     for (const element of document.querySelectorAll('[alt], [aria-label], [title]')) {
       texts.push(`${element.getAttribute('alt')}|${element.getAttribute('aria-label')}|${element.getAttribute('title')}`);
