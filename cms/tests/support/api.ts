@@ -28,14 +28,19 @@ export function dataOf<T = Record<string, unknown>>(response: ApiResponse): T {
   return response.body.data as T;
 }
 
-/** A full-access API token, made the way an editor would in the admin (login, then Settings > API tokens). */
-export async function editorToken(base = cmsUrl()): Promise<string> {
+/** An admin session token, as the admin panel gets on login. */
+export async function adminJwt(base = cmsUrl()): Promise<string> {
   const login = await call(
     '/admin/login',
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) },
     base,
   );
-  const jwt = (dataOf<{ token: string }>(login)).token;
+  return dataOf<{ token: string }>(login).token;
+}
+
+/** A full-access API token, made the way an editor would in the admin (login, then Settings > API tokens). */
+export async function editorToken(base = cmsUrl()): Promise<string> {
+  const jwt = await adminJwt(base);
   const created = await call(
     '/admin/api-tokens',
     {
