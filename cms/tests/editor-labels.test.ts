@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminJwt, call, dataOf } from './support/api';
 
 const TYPES = {
@@ -13,8 +13,13 @@ const TYPES = {
 type Metadatas = Record<string, { edit: { label?: string; description?: string } }>;
 
 describe('the admin shows editors a label and a description for every field', () => {
+  let jwt: string;
+  // One login for the file: Strapi rate-limits admin logins.
+  beforeAll(async () => {
+    jwt = await adminJwt();
+  });
+
   it.each(Object.entries(TYPES))('%s', async (uid, fields) => {
-    const jwt = await adminJwt();
     const response = await call(`/content-manager/content-types/${uid}/configuration`, {
       headers: { authorization: `Bearer ${jwt}` },
     });
