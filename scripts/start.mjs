@@ -2,7 +2,10 @@
 // together in production mode; Ctrl-C stops both. `npm run dev`: the same with hot reload.
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { assertSupportedNode } from './check-node.mjs';
 import { cmsDir, rootDir, startCms, startWeb, stop, waitForHttp } from './lib/stack.mjs';
+
+assertSupportedNode();
 
 const dev = process.argv.includes('--dev');
 const cmsPort = Number(process.env.CMS_PORT ?? 1337);

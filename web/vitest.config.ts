@@ -26,7 +26,18 @@ export default defineConfig({
       {
         extends: true,
         // The site's code in a browser-like DOM; the CMS is mocked with MSW.
-        test: { name: 'app', include: ['app/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./app/test/setup.ts'] },
+        test: {
+          name: 'app',
+          include: ['app/**/*.test.{ts,tsx}'],
+          exclude: ['app/**/*.server.test.ts'],
+          environment: './app/test/jsdom-environment.ts',
+          setupFiles: ['./app/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        // Server-only modules of the app (content client, loaders' helpers) run where they run: Node.
+        test: { name: 'app-server', include: ['app/**/*.server.test.ts'], environment: 'node', setupFiles: ['./app/test/setup-server.ts'] },
       },
       {
         extends: true,

@@ -39,39 +39,53 @@ export function throwAwaySecrets() {
 /** Polls url until it answers with a status below 500, or fails after timeoutMs. */
 export async function waitForHttp(url, { timeoutMs = 180_000, child, name = url } = {}) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
-    }
-    try {
-      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  // A server that dies while starting (an exit code, or a signal such as a native abort) ends the
+  // wait at once instead of after the whole timeout.
+  let died;
+  const onExit = (code, signal) => {
+    died = `${name} ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before it was ready`;
+  };
+  if (child) {
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+    else child.once('exit', onExit);
   }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+  try {
+    while (Date.now() < deadline) {
+      if (died) throw new Error(died);
+      try {
+        const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+        if (response.status < 500) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(died ?? `${name} was not ready within ${timeoutMs / 1000} s`);
+  } finally {
+    child?.off('exit', onExit);
+  }
 }
 
 function run(name, args, { cwd, env, logFile, inherit }) {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (!inherit) {
-    const log = logFile ? fs.createWriteStream(logFile) : undefined;
-    const tail = [];
-    const keep = (chunk) => {
-      log?.write(chunk);
-      tail.push(chunk.toString());
-      if (tail.length > 200) tail.shift();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.logTail = () => tail.join('');
-  }
+  // Output goes to the log file (tests) or on to this terminal (npm start); the last lines are
+  // kept either way, for the message when the server fails to start.
+  const log = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : undefined;
+  const tail = [];
+  const keep = (stream) => (chunk) => {
+    log?.write(chunk);
+    if (inherit) stream.write(chunk);
+    tail.push(...chunk.toString().split('\n').filter(Boolean));
+    if (tail.length > 40) tail.splice(0, tail.length - 40);
+  };
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
+  child.once('exit', () => log?.end());
+  child.logTail = () => tail.join('\n');
   child.name = name;
   return child;
 }
@@ -87,14 +101,14 @@ export async function stop(child, { timeoutMs = 15_000 } = {}) {
 }
 
 /** Starts a server process and resolves once `healthPath` answers; on failure, with its log tail. */
-async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs }) {
+export async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs }) {
   const child = run(name, args, { cwd, env, logFile, inherit });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}${healthPath}`, { child, name: label, timeoutMs });
   } catch (error) {
     await stop(child);
-    throw new Error(`${error.message}\n${child.logTail?.() ?? ''}`);
+    throw new Error(`${error.message}. Its last log lines:\n${child.logTail()}`);
   }
   return { child, url };
 }

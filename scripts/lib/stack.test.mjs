@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isSupported } from '../check-node.mjs';
+import { freePort, startServer, stop } from './stack.mjs';
+
+const start = async (code, timeoutMs = 60_000) =>
+  startServer({ name: 'probe', label: 'The probe', args: ['-e', code], cwd: process.cwd(), env: {}, healthPath: '/', port: await freePort(), timeoutMs });
+
+describe('starting a server', () => {
+  it('stops waiting at once when the server is killed by a signal, with its last log lines', async () => {
+    const failure = start(`console.log('opening the database'); process.kill(process.pid, 'SIGKILL')`);
+    await expect(failure).rejects.toThrow(/The probe was killed by SIGKILL before it was ready[\s\S]*opening the database/);
+  }, 15_000);
+
+  it('stops waiting at once when the server exits with an error code', async () => {
+    const failure = start(`console.error('Assertion failed: (env) != nullptr'); process.exit(134)`);
+    await expect(failure).rejects.toThrow(/exited with code 134[\s\S]*Assertion failed/);
+  }, 15_000);
+
+  it('resolves once the server answers', async () => {
+    const port = await freePort();
+    const server = await startServer({
+      name: 'probe',
+      label: 'The probe',
+      args: ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
+      cwd: process.cwd(),
+      env: {},
+      healthPath: '/',
+      port,
+      timeoutMs: 10_000,
+    });
+    expect(await (await fetch(server.url)).text()).toBe('ok');
+    await stop(server.child);
+    expect(server.child.exitCode ?? server.child.signalCode).not.toBeNull();
+  }, 15_000);
+});
+
+describe('the Node.js version check', () => {
+  it('admits the floor and newer, refuses older', () => {
+    const floor = [22, 22, 0];
+    expect(isSupported('v22.22.0', floor)).toBe(true);
+    expect(isSupported('24.21.0', floor)).toBe(true);
+    expect(isSupported('22.21.9', floor)).toBe(false);
+    expect(isSupported('20.20.2', floor)).toBe(false);
+  });
+});

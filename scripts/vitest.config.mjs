@@ -1,0 +1,6 @@
+import { defineConfig } from 'vitest/config';
+
+// The repository's own scripts (starting the stack, the Node check), in Node.
+export default defineConfig({
+  test: { root: new URL('..', import.meta.url).pathname, include: ['scripts/**/*.test.mjs'], environment: 'node' },
+});
