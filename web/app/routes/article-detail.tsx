@@ -12,8 +12,8 @@ import type { Route } from './+types/article-detail';
 
 const ROUTE = '/dailyPage/article/:id';
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const documentId = new URL(request.url).searchParams.get('documentId') || params.id;
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const documentId = url.searchParams.get('documentId') || params.id;
   const [article, articles] = await Promise.all([
     loadEntry(ROUTE, () => getArticle(documentId)),
     loadOrEmpty(ROUTE, () => getArticles(), []),
@@ -21,7 +21,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { article, order: articles.map((entry) => entry.documentId), documentId };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
   { title: data?.article ? `${data.article.name} · ${STUDIO.name}` : `文章 · ${STUDIO.name}` },
   ...(data?.article?.chief ? [{ name: 'description', content: data.article.chief }] : []),
 ];

@@ -17,8 +17,7 @@ const ROUTE = '/dailyPage/project/:id';
  * Spec 2: the page carries the documentId query parameter and loads the project from it. The list
  * under the current filter is loaded too, so a shared link has the same previous/next.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ params, url }: Route.LoaderArgs) {
   const documentId = url.searchParams.get('documentId') || params.id;
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
   const [project, order] = await Promise.all([
@@ -28,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { project, order, documentId, category };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
   { title: data?.project ? `${data.project.name} · ${STUDIO.name}` : `项目 · ${STUDIO.name}` },
   ...(data?.project?.description ? [{ name: 'description', content: data.project.description.slice(0, 150) }] : []),
 ];

@@ -8,14 +8,13 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
   const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category), []);
   return { projects, category };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => [
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
   { title: data && data.category !== ALL_CATEGORY.designType ? `${data.category} · 项目 · ${STUDIO.name}` : `项目 · ${STUDIO.name}` },
 ];
 
