@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'app',
           include: ['app/**/*.test.{ts,tsx}'],
           exclude: ['app/**/*.server.test.ts'],
-          environment: './app/test/jsdom-environment.ts',
+          environment: 'jsdom',
           setupFiles: ['./app/test/setup.ts'],
         },
       },
