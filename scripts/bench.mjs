@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { lighthouseRun } from './bench/lighthouse.mjs';
 import { createRequire } from 'node:module';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
 
@@ -14,14 +15,8 @@ const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
 
 execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
-const { startFakeMyMemory } = await import(path.join(webDir, 'tests', 'support', 'fake-mymemory.ts')).catch(async () => {
-  // Node 20 cannot import TypeScript: use the same fake through esbuild's transform.
-  const { transformSync } = require('esbuild');
-  const source = fs.readFileSync(path.join(webDir, 'tests', 'support', 'fake-mymemory.ts'), 'utf8');
-  const file = path.join(os.tmpdir(), `fake-mymemory-${process.pid}.mjs`);
-  fs.writeFileSync(file, transformSync(source, { loader: 'ts', format: 'esm' }).code);
-  return import(file);
-});
+// Node 22.18+ runs TypeScript with erasable syntax directly: the same fake the tests use.
+const { startFakeMyMemory } = await import(path.join(webDir, 'tests', 'support', 'fake-mymemory.ts'));
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
@@ -106,6 +101,17 @@ try {
       if (translateRequests.length !== 1) throw new Error(`expected one /translate request, saw ${translateRequests.length}`);
     }
     rows.push([`Translation: EN toggle to fully English on ${route}, warm server cache, median of ${RUNS}`, `${median(times).toFixed(0)} ms (1 request)`]);
+  }
+
+  // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), median of 3.
+  for (const formFactor of ['mobile', 'desktop']) {
+    const runs = [];
+    for (let n = 0; n < 3; n += 1) runs.push(await lighthouseRun(`${web.url}/dailyPage/project`, formFactor));
+    const mid = (key) => median(runs.map((run) => run[key]));
+    rows.push([
+      `Lighthouse ${formFactor}: /dailyPage/project (performance, accessibility, best practices, SEO; LCP; CLS), median of 3`,
+      `${mid('performance')}, ${mid('accessibility')}, ${mid('bestPractices')}, ${mid('seo')}; ${(mid('lcpMs') / 1000).toFixed(1)} s; ${mid('cls').toFixed(3)}`,
+    ]);
   }
   await fake.close();
 } finally {

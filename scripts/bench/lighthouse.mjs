@@ -1,0 +1,37 @@
+// Lighthouse lab runs in Debian's Chromium (chrome-launcher), one fresh browser per run.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/**
+ * Scores (0-100) and the main lab metrics of one page. `formFactor` is 'mobile' (Lighthouse's
+ * default: a mid-range phone on slow 4G, simulated) or 'desktop'.
+ */
+export async function lighthouseRun(url, formFactor = 'mobile', categories = ['performance', 'accessibility', 'best-practices', 'seo']) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const { categories: scored, audits } = result.lhr;
+    const score = (id) => (scored[id] ? Math.round(scored[id].score * 100) : undefined);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: audits['largest-contentful-paint']?.numericValue,
+      cls: audits['cumulative-layout-shift']?.numericValue,
+      tbtMs: audits['total-blocking-time']?.numericValue,
+      failing: Object.values(audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
