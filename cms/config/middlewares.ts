@@ -1,10 +1,19 @@
-const config = [
+import type { Core } from '@strapi/strapi';
+
+const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
   'strapi::errors',
   'strapi::security',
-  'strapi::cors',
-  'strapi::poweredBy',
+  {
+    // The site calls the CMS from its server, never from a browser, and the admin is served from
+    // the CMS's own origin: no other origin needs CORS (Strapi's default reflects any origin).
+    name: 'strapi::cors',
+    config: { origin: env.array('CMS_CORS_ORIGINS', []) },
+  },
+  // strapi::poweredBy is left out: no X-Powered-By header.
   'strapi::query',
+  // Anonymous reads keep to the query shapes the site needs (src/utils/public-query.ts).
+  'global::public-query-guard',
   'strapi::body',
   'strapi::session',
   'strapi::favicon',

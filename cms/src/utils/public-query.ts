@@ -1,0 +1,181 @@
+/**
+ * The query shapes anonymous visitors may send to the content API: what the site's calls use
+ * (spec section 7) and little more. Everything else is refused with a 400 before Strapi builds a
+ * query, so no anonymous request can make the CMS populate relations of relations (one such
+ * request answered 224 MB), read drafts, reach media's `related` entries, or hit Strapi's 500s
+ * on malformed filters and sorts.
+ */
+
+export interface Attribute {
+  type: string;
+  target?: string;
+  private?: boolean;
+}
+
+export interface Model {
+  attributes: Record<string, Attribute>;
+}
+
+export type ModelOf = (uid: string) => Model | undefined;
+
+export class PublicQueryError extends Error {
+  override name = 'PublicQueryError';
+}
+
+const fail = (message: string): never => {
+  throw new PublicQueryError(message);
+};
+
+const TOP_LEVEL = new Set(['fields', 'populate', 'filters', 'sort', 'pagination', 'status']);
+const SYSTEM_FIELDS = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+/** Media fields a visitor may select; `related` (other entries, drafts included) never. */
+export const PUBLIC_MEDIA_FIELDS = new Set(['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'caption', 'formats', 'mime', 'size']);
+const OPERATORS = new Set([
+  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains',
+  '$containsi', '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
+]);
+const LIST_OPERATORS = new Set(['$in', '$notIn', '$between']);
+const NOT_SCALAR = new Set(['relation', 'media', 'component', 'dynamiczone', 'password']);
+const MAX_FILTER_DEPTH = 2;
+const MAX_LIST = 100;
+
+type Query = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Query => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+const scalarAttributes = (model: Model) =>
+  new Set([
+    ...SYSTEM_FIELDS,
+    ...Object.entries(model.attributes)
+      .filter(([, attribute]) => !attribute.private && !NOT_SCALAR.has(attribute.type))
+      .map(([name]) => name),
+  ]);
+
+const listOf = (value: unknown, what: string): string[] => {
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim());
+  if (Array.isArray(value) && value.length <= MAX_LIST && value.every((item) => typeof item === 'string')) return value;
+  if (isPlainObject(value) && Object.keys(value).every((key) => /^\d+$/.test(key)) && Object.keys(value).length <= MAX_LIST) {
+    return listOf(Object.values(value), what);
+  }
+  return fail(`${what} must be a list of names`);
+};
+
+function checkFields(value: unknown, allowed: Set<string>, what: string) {
+  for (const name of listOf(value, what)) {
+    if (!allowed.has(name)) fail(`${what}: "${name}" cannot be selected`);
+  }
+}
+
+function checkPopulate(value: unknown, model: Model) {
+  const media = new Set(Object.entries(model.attributes).filter(([, a]) => a.type === 'media').map(([name]) => name));
+  const allowMedia = (name: string) => {
+    if (!media.has(name)) fail(`populate: "${name}" cannot be populated (only media fields, one level)`);
+  };
+  if (typeof value === 'string' || Array.isArray(value)) {
+    for (const name of listOf(value, 'populate')) allowMedia(name);
+    return;
+  }
+  if (!isPlainObject(value)) return fail('populate must name media fields');
+  for (const [name, options] of Object.entries(value)) {
+    allowMedia(name);
+    if (options === true || options === 'true') continue;
+    if (!isPlainObject(options)) fail(`populate[${name}] must be true or { fields }`);
+    for (const [key, inner] of Object.entries(options as Query)) {
+      if (key !== 'fields') fail(`populate[${name}][${key}] is not allowed (only fields)`);
+      checkFields(inner, PUBLIC_MEDIA_FIELDS, `populate[${name}][fields]`);
+    }
+  }
+}
+
+function checkOperand(operator: string, value: unknown, path: string) {
+  if (LIST_OPERATORS.has(operator)) {
+    const values = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [value];
+    if (values.length > MAX_LIST || !values.every(isScalar)) fail(`${path}: ${operator} takes a list of values`);
+    return;
+  }
+  if (!isScalar(value)) fail(`${path}: ${operator} takes one value`);
+}
+
+function checkFilters(value: unknown, model: Model, modelOf: ModelOf, depth: number, path: string) {
+  if (!isPlainObject(value)) return fail(`${path} must be an object`);
+  const scalars = scalarAttributes(model);
+  for (const [key, inner] of Object.entries(value)) {
+    const here = `${path}[${key}]`;
+    if (key === '$and' || key === '$or') {
+      const branches = Array.isArray(inner) ? inner : isPlainObject(inner) && Object.keys(inner).every((k) => /^\d+$/.test(k)) ? Object.values(inner) : fail(`${here} must be a list`);
+      if (branches.length > MAX_LIST) fail(`${here} has too many branches`);
+      for (const branch of branches) checkFilters(branch, model, modelOf, depth, here);
+    } else if (key === '$not') {
+      checkFilters(inner, model, modelOf, depth, here);
+    } else if (scalars.has(key)) {
+      if (isScalar(inner)) continue;
+      if (!isPlainObject(inner)) fail(`${here} must be a value or { $operator: value }`);
+      for (const [operator, operand] of Object.entries(inner as Query)) {
+        if (!OPERATORS.has(operator)) fail(`${here}: unknown operator ${operator}`);
+        checkOperand(operator, operand, `${here}[${operator}]`);
+      }
+    } else if (model.attributes[key]?.type === 'relation' && !model.attributes[key]?.private) {
+      const target = model.attributes[key]?.target;
+      const targetModel = target ? modelOf(target) : undefined;
+      if (!targetModel || depth >= MAX_FILTER_DEPTH) fail(`${here}: filtering this deep is not allowed`);
+      checkFilters(inner, targetModel as Model, modelOf, depth + 1, here);
+    } else {
+      fail(`${here}: unknown or private field`);
+    }
+  }
+}
+
+function checkSort(value: unknown, model: Model) {
+  const scalars = scalarAttributes(model);
+  const one = (item: unknown) => {
+    if (typeof item === 'string') {
+      for (const part of item.split(',')) {
+        const [field, direction, extra] = part.trim().split(':');
+        if (!field || !scalars.has(field) || extra !== undefined || (direction !== undefined && !/^(asc|desc)$/i.test(direction))) {
+          fail(`sort: "${part}" must be field, field:asc or field:desc`);
+        }
+      }
+    } else if (isPlainObject(item)) {
+      for (const [field, direction] of Object.entries(item)) {
+        if (!scalars.has(field) || typeof direction !== 'string' || !/^(asc|desc)$/i.test(direction)) fail(`sort[${field}] must be asc or desc`);
+      }
+    } else {
+      fail('sort must be a field name, a list of them, or { field: asc|desc }');
+    }
+  };
+  if (Array.isArray(value)) {
+    if (value.length > MAX_LIST) fail('sort: too many keys');
+    value.forEach(one);
+  } else if (isPlainObject(value) && Object.keys(value).every((key) => /^\d+$/.test(key))) {
+    Object.values(value).forEach(one);
+  } else {
+    one(value);
+  }
+}
+
+function checkPagination(value: unknown) {
+  if (!isPlainObject(value)) return fail('pagination must be an object');
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'withCount') {
+      if (!['true', 'false', true, false].includes(inner as string | boolean)) fail('pagination[withCount] must be true or false');
+    } else if (['page', 'pageSize', 'start', 'limit'].includes(key)) {
+      if (!(typeof inner === 'string' || typeof inner === 'number') || !/^-?\d{1,6}$/.test(String(inner))) fail(`pagination[${key}] must be a whole number`);
+    } else {
+      fail(`pagination[${key}] is not a pagination setting`);
+    }
+  }
+}
+
+/** Throws PublicQueryError when an anonymous query asks for more than the public shapes. */
+export function checkPublicQuery(query: Query, model: Model, modelOf: ModelOf): void {
+  for (const [key, value] of Object.entries(query)) {
+    if (!TOP_LEVEL.has(key)) fail(`"${key}" is not a public query parameter`);
+    if (key === 'status' && value !== 'published') fail('status: only published content is public');
+    if (key === 'fields') checkFields(value, scalarAttributes(model), 'fields');
+    if (key === 'populate') checkPopulate(value, model);
+    if (key === 'filters') checkFilters(value, model, modelOf, 0, 'filters');
+    if (key === 'sort') checkSort(value, model);
+    if (key === 'pagination') checkPagination(value);
+  }
+}
