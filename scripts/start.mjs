@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { assertSupportedNode } from './check-node.mjs';
-import { cmsDir, rootDir, startCms, startWeb, stop, waitForHttp } from './lib/stack.mjs';
+import { cmsDir, rootDir, startCms, startWeb, stop, supervise, waitForHttp } from './lib/stack.mjs';
 
 assertSupportedNode();
 
@@ -15,16 +15,18 @@ const cmsUrl = process.env.CMS_URL ?? `http://127.0.0.1:${cmsPort}`;
 execFileSync(process.execPath, [path.join(cmsDir, 'scripts', 'ensure-env.mjs')], { stdio: 'inherit' });
 
 const children = [];
+const supervisors = [];
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  await Promise.all(children.map((child) => stop(child)));
+  await Promise.all([...supervisors.map((supervisor) => supervisor.stop()), ...children.map((child) => stop(child))]);
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+// In development both run with hot reload; one of them stopping stops both.
 function watch(child) {
   children.push(child);
   child.on('exit', (code) => {
@@ -47,11 +49,18 @@ try {
     await waitForHttp(`http://127.0.0.1:${webPort}/healthz`, { child: web, name: 'The site', timeoutMs: 120_000 });
   } else {
     execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
+    // Each server is restarted if it exits unexpectedly, while the other keeps running. For
+    // production, see the README: systemd, a container restart policy or a process manager.
     console.log('Starting the CMS (the first start seeds the demo studio, about half a minute)...');
-    const cms = await startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } });
-    watch(cms.child);
-    const web = await startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0' } });
-    watch(web.child);
+    const cms = supervise({
+      name: 'cms',
+      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } }),
+    });
+    supervisors.push(cms);
+    await cms.start();
+    const web = supervise({ name: 'site', start: () => startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0' } }) });
+    supervisors.push(web);
+    await web.start();
   }
   console.log(`\n  Site:  http://localhost:${webPort}\n  CMS:   http://localhost:${cmsPort}/admin\n\nPress Ctrl-C to stop both.\n`);
 } catch (error) {

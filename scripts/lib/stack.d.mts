@@ -23,3 +23,26 @@ export declare function waitForHttp(
 export declare function stop(child: ChildProcess | undefined, options?: { timeoutMs?: number }): Promise<void>;
 export declare function startCms(options?: StartOptions): Promise<Server>;
 export declare function startWeb(options?: StartOptions & { cmsUrl?: string }): Promise<Server>;
+export declare function startServer(options: {
+  name: string;
+  label: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  healthPath: string;
+  port: number;
+  logFile?: string;
+  inherit?: boolean;
+  timeoutMs?: number;
+}): Promise<Server>;
+export interface Supervisor {
+  start(): Promise<Server>;
+  stop(): Promise<void>;
+}
+export declare function supervise(options: {
+  name: string;
+  start: () => Promise<Server>;
+  log?: (line: string) => void;
+  minUptimeMs?: number;
+  maxDelayMs?: number;
+}): Supervisor;

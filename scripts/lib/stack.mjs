@@ -152,3 +152,55 @@ function requireResolve(specifier) {
   if (!found) throw new Error(`Cannot find ${specifier}; run npm ci first.`);
   return found;
 }
+
+/**
+ * Keeps a server running: when it exits unexpectedly it is started again after a pause that
+ * doubles on each quick failure (1 s, 2 s, 4 s ... at most 30 s) and resets once it has run for a
+ * minute. `start` starts it and resolves once it is healthy ({ child, url }).
+ */
+export function supervise({ name, start, log = console.error, minUptimeMs = 60_000, maxDelayMs = 30_000 }) {
+  let current;
+  let stopped = false;
+  let failures = 0;
+  let timer;
+
+  const schedule = (why) => {
+    if (stopped) return;
+    const delay = Math.min(maxDelayMs, 1000 * 2 ** failures);
+    failures += 1;
+    log(`[start] ${name} ${why}; restarting in ${delay / 1000} s`);
+    timer = setTimeout(() => void launch().catch((error) => schedule(`did not come back (${error.message.split('\n')[0]})`)), delay);
+  };
+
+  let launching;
+  function launch() {
+    launching = (async () => {
+      const startedAt = Date.now();
+      const started = await start();
+      current = started;
+      if (stopped) {
+        await stop(started.child);
+        return started;
+      }
+      log(`[start] ${name} running (pid ${started.child.pid})`);
+      started.child.once('exit', (code, signal) => {
+        if (stopped) return;
+        if (Date.now() - startedAt >= minUptimeMs) failures = 0;
+        schedule(`stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`);
+      });
+      return started;
+    })();
+    return launching;
+  }
+
+  return {
+    /** The first start: its failure is the caller's to report. */
+    start: launch,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await launching?.catch(() => {}); // a start under way finishes, then is stopped
+      await stop(current?.child);
+    },
+  };
+}

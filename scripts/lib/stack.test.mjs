@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSupported } from '../check-node.mjs';
-import { freePort, startServer, stop } from './stack.mjs';
+import { freePort, startServer, stop, supervise } from './stack.mjs';
 
 const start = async (code, timeoutMs = 60_000) =>
   startServer({ name: 'probe', label: 'The probe', args: ['-e', code], cwd: process.cwd(), env: {}, healthPath: '/', port: await freePort(), timeoutMs });
@@ -32,6 +32,37 @@ describe('starting a server', () => {
     await stop(server.child);
     expect(server.child.exitCode ?? server.child.signalCode).not.toBeNull();
   }, 15_000);
+});
+
+describe('supervising a server', () => {
+  it('starts it again after it dies, and stops it for good on stop()', async () => {
+    const port = await freePort();
+    const lines = [];
+    const probe = () =>
+      startServer({
+        name: 'probe',
+        label: 'The probe',
+        args: ['-e', `require('node:http').createServer((q, s) => s.end(String(process.pid))).listen(${port}, '127.0.0.1')`],
+        cwd: process.cwd(),
+        env: {},
+        healthPath: '/',
+        port,
+        timeoutMs: 10_000,
+      });
+    const supervisor = supervise({ name: 'probe', start: probe, log: (line) => lines.push(line) });
+    const first = await supervisor.start();
+    const firstPid = await (await fetch(first.url)).text();
+    first.child.kill('SIGKILL');
+    let secondPid = firstPid;
+    for (let n = 0; n < 60 && (secondPid === firstPid || !secondPid); n += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      secondPid = await fetch(first.url).then((r) => r.text()).catch(() => '');
+    }
+    expect(secondPid).not.toBe(firstPid);
+    expect(lines.join('\n')).toMatch(/probe stopped \(signal SIGKILL\); restarting in 1 s/);
+    await supervisor.stop();
+    await expect(fetch(first.url)).rejects.toThrow();
+  }, 20_000);
 });
 
 describe('the Node.js version check', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { mediaProxy } from './media-proxy';
+import { mediaProxy } from './media/media-proxy';
 import { reactRouterHandler } from './request-handler';
 import { translationRouter } from './translation/endpoint';
 import type { TranslationService } from './translation/service';
@@ -15,15 +15,28 @@ export interface AppOptions {
   clientDir?: string;
   /** The page translation behind POST /translate. */
   translation: TranslationService;
+  /** Express's `trust proxy`: which hops may say who the visitor is (X-Forwarded-For). */
+  trustProxy?: boolean | number | string[];
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
 }
 
-/** The production server: headers, health, same-origin media, static assets and the pages. */
+/** A path whose percent-encoding does not decode is the client's mistake: 400, not a stack trace. */
+function refuseMalformedPaths(req: Request, res: Response, next: NextFunction) {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).type('text/plain').set('cache-control', 'no-store').send('Bad Request: malformed URL encoding');
+    return;
+  }
+  next();
+}
+
+/** The production server, in the order a request meets it: headers, health, media, translation, assets, pages. */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
 
   app.use((_req, res, next) => {
     res.set({
@@ -33,6 +46,7 @@ export function createApp(options: AppOptions): Express {
     });
     next();
   });
+  app.use(refuseMalformedPaths);
 
   app.get('/healthz', (_req, res) => {
     res.set('cache-control', 'no-store').json({ ok: true });
@@ -50,8 +64,13 @@ export function createApp(options: AppOptions): Express {
 
   app.all('/{*splat}', reactRouterHandler(options.build, options.mode));
 
-  // Last resort: never a stack trace to the visitor.
+  // Last resort: never a stack trace to the visitor; client errors keep their 4xx.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+    if (status >= 400 && status < 500) {
+      if (!res.headersSent) res.status(status).type('text/plain').send('Bad Request');
+      return;
+    }
     console.error(`[server] ${req.method} ${req.originalUrl}:`, error);
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
     else res.end();

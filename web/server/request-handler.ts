@@ -45,6 +45,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
     try {
       await sendFetchResponse(res, await handle(toFetchRequest(req, res)));
     } catch (error) {
+      // A visitor who leaves mid-page ends the stream; that is not a server error worth a log line.
+      if (res.destroyed || req.socket.destroyed) return;
       next(error);
     }
   };

@@ -7,6 +7,8 @@ export interface ContentConfig {
   timeoutMs: number;
   retries: number;
   retryDelayMs: number;
+  /** Most calls to the CMS in flight at once; further calls wait their turn. */
+  maxConnections: number;
 }
 
 export const CONTENT_DEFAULTS = {
@@ -14,11 +16,13 @@ export const CONTENT_DEFAULTS = {
   timeoutMs: 300_000, // spec 9: request timeout
   retries: 3, // spec 9: the calls marked "retried" try 3 more times
   retryDelayMs: 1_000, // spec 9: 1000 ms apart
+  maxConnections: 16,
 } as const satisfies ContentConfig;
 
 export function contentConfig(env: Record<string, string | undefined> = process.env): ContentConfig {
   return {
     ...CONTENT_DEFAULTS,
     baseUrl: (env.CMS_URL ?? CONTENT_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+    maxConnections: Number(env.CMS_MAX_CONNECTIONS) > 0 ? Number(env.CMS_MAX_CONNECTIONS) : CONTENT_DEFAULTS.maxConnections,
   };
 }

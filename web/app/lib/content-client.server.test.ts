@@ -26,7 +26,7 @@ describe('content client', () => {
 
   it('unwraps data into domain projects with site-relative media, videos recognised by .mp4', async () => {
     server.use(http.get(`${CMS}/api/projects`, () => HttpResponse.json({ data: [projectRow(3)], meta: {} })));
-    const [project] = await getProjects('ALL', client());
+    const [project] = await getProjects('ALL', { client: client() });
     expect(project).toMatchObject({ documentId: 'project-3', name: '项目 3', author: '作者 3', tall: true });
     expect(project?.media.map((media) => media.kind)).toEqual(['video', 'image', 'image']);
     expect(project?.media[1]?.url).toBe('/uploads/p3-cover.jpg');
@@ -41,8 +41,8 @@ describe('content client', () => {
         return HttpResponse.json({ data: [] });
       }),
     );
-    await getProjects('ALL', client());
-    await getProjects('空间设计', client());
+    await getProjects('ALL', { client: client() });
+    await getProjects('空间设计', { client: client() });
     expect(seen).toEqual(['none', '空间设计']);
   });
 
@@ -55,7 +55,7 @@ describe('content client', () => {
         return calls < 4 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(categoriesBody);
       }),
     );
-    const categories = await getCategories(client());
+    const categories = await getCategories({ client: client() });
     expect(calls).toBe(4);
     expect(categories.map((category) => category.designType)).toEqual(['ALL', '品牌设计', '空间设计']);
   });
@@ -73,15 +73,15 @@ describe('content client', () => {
         return new HttpResponse(null, { status: 500 });
       }),
     );
-    await expect(getCategories(client())).rejects.toThrow(/GET \/api\/categories: unreachable/);
+    await expect(getCategories({ client: client() })).rejects.toThrow(/GET \/api\/categories: unreachable/);
     expect(categoryCalls).toBe(4);
-    await expect(getProjects('ALL', client())).rejects.toThrow(/answered 500/);
+    await expect(getProjects('ALL', { client: client() })).rejects.toThrow(/answered 500/);
     expect(projectCalls).toBe(1);
   });
 
   it('reports an unknown id as not found, without retrying', async () => {
     server.use(http.get(`${CMS}/api/projects/:id`, () => HttpResponse.json({ data: null }, { status: 404 })));
-    const error = await getProject('missing', client()).catch((caught: unknown) => caught);
+    const error = await getProject('missing', { client: client() }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).notFound).toBe(true);
   });
@@ -93,15 +93,15 @@ describe('content client', () => {
         return HttpResponse.json({ data: [] });
       }),
     );
-    await expect(getProjects('ALL', client({ timeoutMs: 20 }))).rejects.toThrow(/timed out after 20 ms/);
+    await expect(getProjects('ALL', { client: client({ timeoutMs: 20 }) })).rejects.toThrow(/timed out after 20 ms/);
   });
 
   it('rejects a response that does not match the schema, naming the call', async () => {
     server.use(http.get(`${CMS}/api/projects`, () => HttpResponse.json({ data: [{ documentId: 7 }] })));
-    await expect(getProjects('ALL', client())).rejects.toThrow(/GET \/api\/projects: unexpected response/);
+    await expect(getProjects('ALL', { client: client() })).rejects.toThrow(/GET \/api\/projects: unexpected response/);
   });
 
-  it('passes a caller abort through without retrying', async () => {
+  it('does not call the CMS at all for a visitor who already left', async () => {
     const fetchSpy = vi.fn<typeof fetch>(async () => {
       throw new DOMException('aborted', 'AbortError');
     });
@@ -110,7 +110,57 @@ describe('content client', () => {
     const aborting = createContentClient({ ...CONTENT_DEFAULTS, baseUrl: CMS, retryDelayMs: 1 }, fetchSpy);
     await expect(
       aborting.get({ call: 'GET /x', path: '/x', schema: z.unknown(), retried: true, signal: controller.signal }),
-    ).rejects.toBeInstanceOf(ContentError);
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    ).rejects.toMatchObject({ abandoned: true });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('stops a call, and its retries, when the visitor abandons the page', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${CMS}/api/categories`, async () => {
+        calls += 1;
+        await delay('infinite');
+        return HttpResponse.json(categoriesBody);
+      }),
+    );
+    const visitor = new AbortController();
+    const pending = getCategories({ client: client({ retryDelayMs: 50 }), signal: visitor.signal });
+    await vi.waitFor(() => expect(calls).toBe(1));
+    visitor.abort();
+    await expect(pending).rejects.toThrow(/abandoned by the visitor/);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(calls).toBe(1);
+  });
+
+  it('keeps at most maxConnections calls open to a hung CMS; the others wait their turn', async () => {
+    let open = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    server.use(
+      http.get(`${CMS}/api/projects`, async () => {
+        open += 1;
+        most = Math.max(most, open);
+        await new Promise<void>((resolve) => release.push(resolve));
+        open -= 1;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    const limited = client({ maxConnections: 2 });
+    const visitors = Array.from({ length: 6 }, () => new AbortController());
+    const loads = visitors.map((visitor) => getProjects('ALL', { client: limited, signal: visitor.signal }).catch((error: unknown) => error));
+    await vi.waitFor(() => expect(open).toBe(2));
+    expect(limited.connections()).toEqual({ running: 2, waiting: 4 });
+    // Visitors who give up while waiting leave the queue without ever reaching the CMS.
+    visitors[5]!.abort();
+    visitors[4]!.abort();
+    expect(limited.connections().waiting).toBe(2);
+    while (release.length > 0 || open > 0) {
+      release.splice(0).forEach((resolve) => resolve());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const results = await Promise.all(loads);
+    expect(results.filter(Array.isArray)).toHaveLength(4);
+    expect(most).toBe(2);
   });
 });
+

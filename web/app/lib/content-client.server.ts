@@ -1,16 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import qs from 'qs';
 import { z } from 'zod';
 import { contentConfig, type ContentConfig } from './config';
+import { createConnectionLimit } from './connection-limit';
 
 /** A failed call to the content service, named after the call so one log line says what broke. */
 export class ContentError extends Error {
+  /** The visitor left before the answer came: nothing went wrong with the CMS. */
+  readonly abandoned: boolean;
+
   constructor(
     readonly call: string,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; abandoned?: boolean },
   ) {
     super(`${call}: ${message}`, options);
+    this.abandoned = options?.abandoned ?? false;
     this.name = 'ContentError';
   }
 
@@ -28,12 +34,18 @@ export interface ContentRequest<T> {
   schema: z.ZodType<T>;
   /** Spec 7 marks some calls "retried": 3 more attempts, 1000 ms apart. */
   retried?: boolean;
+  /** The visitor's request: when it is abandoned, the call (and its retries) stop. */
+  signal?: AbortSignal;
+}
+
+/** What every content call takes besides its own arguments. */
+export interface CallOptions {
+  client?: ContentClient;
   signal?: AbortSignal;
 }
 
 type Fetch = typeof fetch;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds the request URL exactly as the spec's call table reads (qs, brackets kept readable). */
 export function contentUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
@@ -43,35 +55,51 @@ export function contentUrl(baseUrl: string, path: string, query?: Record<string,
 
 /** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
 export function createContentClient(config: ContentConfig = contentConfig(), fetchImpl: Fetch = fetch) {
+  // A hung or slow CMS must not collect an unbounded number of open connections from the site.
+  const connections = createConnectionLimit(config.maxConnections);
+
+  /** One try, holding one of the connections from the request until the body is read. */
   async function attempt<T>(request: ContentRequest<T>): Promise<T> {
     const url = contentUrl(config.baseUrl, request.path, request.query);
     const timeout = AbortSignal.timeout(config.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
-    } catch (error) {
-      const reason = timeout.aborted ? `timed out after ${config.timeoutMs} ms` : `unreachable (${String(error)})`;
-      throw new ContentError(request.call, reason, undefined, { cause: error });
-    }
-    if (!response.ok) {
-      throw new ContentError(request.call, `answered ${response.status}`, response.status);
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (error) {
-      throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
-    }
-    const parsed = z.object({ data: request.schema }).safeParse(body);
-    if (!parsed.success) {
-      throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
-    }
-    return parsed.data.data;
+    const failure = (error: unknown) => {
+      const reason = timeout.aborted ? `timed out after ${config.timeoutMs} ms` : request.signal?.aborted ? 'abandoned by the visitor' : `unreachable (${String(error)})`;
+      return new ContentError(request.call, reason, undefined, { cause: error, abandoned: Boolean(request.signal?.aborted) });
+    };
+    return connections
+      .run(async () => {
+        let response: Response;
+        try {
+          response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
+        } catch (error) {
+          throw failure(error);
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new ContentError(request.call, `answered ${response.status}`, response.status);
+        }
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch (error) {
+          if (signal.aborted) throw failure(error);
+          throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
+        }
+        const parsed = z.object({ data: request.schema }).safeParse(body);
+        if (!parsed.success) {
+          throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
+        }
+        return parsed.data.data;
+      }, signal)
+      .catch((error: unknown) => {
+        throw error instanceof ContentError ? error : failure(error);
+      });
   }
 
   return {
     config,
+    connections: () => connections.stats(),
     async get<T>(request: ContentRequest<T>): Promise<T> {
       const attempts = request.retried ? 1 + config.retries : 1;
       for (let n = 1; ; n += 1) {
@@ -80,7 +108,9 @@ export function createContentClient(config: ContentConfig = contentConfig(), fet
         } catch (error) {
           const clientError = error instanceof ContentError && error.status !== undefined && error.status < 500;
           if (n >= attempts || clientError || request.signal?.aborted) throw error;
-          await sleep(config.retryDelayMs);
+          await sleep(config.retryDelayMs, undefined, { signal: request.signal }).catch(() => {
+            throw error;
+          });
         }
       }
     },

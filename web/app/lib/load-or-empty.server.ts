@@ -11,7 +11,7 @@ export async function loadOrEmpty<T>(route: string, load: () => Promise<T>, empt
   try {
     return await load();
   } catch (error) {
-    console.error(`[${route}] content load failed: ${describe(error)}`);
+    if (!(error instanceof ContentError && error.abandoned)) console.error(`[${route}] content load failed: ${describe(error)}`);
     return empty;
   }
 }
@@ -24,7 +24,7 @@ export async function loadEntry<T>(route: string, load: () => Promise<T>): Promi
     if (error instanceof ContentError && error.notFound) {
       throw data(null, { status: 404, statusText: 'Not Found' });
     }
-    console.error(`[${route}] content load failed: ${describe(error)}`);
+    if (!(error instanceof ContentError && error.abandoned)) console.error(`[${route}] content load failed: ${describe(error)}`);
     return null;
   }
 }

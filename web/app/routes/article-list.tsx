@@ -5,8 +5,8 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-list';
 
-export async function loader() {
-  return { articles: await loadOrEmpty('/dailyPage/article', () => getArticles(), []) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { articles: await loadOrEmpty('/dailyPage/article', () => getArticles({ signal: request.signal }), []) };
 }
 
 export const meta = () => [{ title: `文章 · ${STUDIO.name}` }];

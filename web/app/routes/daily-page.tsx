@@ -9,10 +9,10 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/daily-page';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [categories, contact] = await Promise.all([
-    loadOrEmpty('/dailyPage', () => getCategories(), [ALL_CATEGORY]),
-    loadOrEmpty('/dailyPage', () => getContact(), null),
+    loadOrEmpty('/dailyPage', () => getCategories({ signal: request.signal }), [ALL_CATEGORY]),
+    loadOrEmpty('/dailyPage', () => getContact({ signal: request.signal }), null),
   ]);
   return { categories, contact };
 }

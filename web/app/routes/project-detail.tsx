@@ -17,12 +17,12 @@ const ROUTE = '/dailyPage/project/:id';
  * Spec 2: the page carries the documentId query parameter and loads the project from it. The list
  * under the current filter is loaded too, so a shared link has the same previous/next.
  */
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, request }: Route.LoaderArgs) {
   const documentId = url.searchParams.get('documentId') || params.id;
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
   const [project, order] = await Promise.all([
-    loadEntry(ROUTE, () => getProject(documentId)),
-    loadOrEmpty(ROUTE, () => getProjectOrder(category), []),
+    loadEntry(ROUTE, () => getProject(documentId, { signal: request.signal })),
+    loadOrEmpty(ROUTE, () => getProjectOrder(category, { signal: request.signal }), []),
   ]);
   return { project, order, documentId, category };
 }

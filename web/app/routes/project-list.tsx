@@ -8,9 +8,9 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, request }: Route.LoaderArgs) {
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
-  const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category), []);
+  const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category, { signal: request.signal }), []);
   return { projects, category };
 }
 

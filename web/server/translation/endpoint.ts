@@ -49,7 +49,8 @@ export function translationRouter(service: TranslationService, limiter = createR
   router.use('/translate', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
     if (status >= 400 && status < 500) {
-      res.status(status).json({ error: status === 413 ? 'Request too large.' : 'Malformed JSON body.' });
+      const message = status === 413 ? 'Request too large.' : status === 415 ? 'Unsupported body: send JSON in UTF-8.' : 'Malformed JSON body.';
+      res.status(status).json({ error: message });
       return;
     }
     next(error);

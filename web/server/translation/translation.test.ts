@@ -159,6 +159,16 @@ describe('POST /translate', () => {
     expect((await fetch(`${base}/translate`)).status).toBe(405);
   });
 
+  it('answers 415 naming the problem for a charset it cannot read', async () => {
+    const response = await fetch(`${base}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=klingon' },
+      body: JSON.stringify({ texts: ['你好'] }),
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'Unsupported body: send JSON in UTF-8.' });
+  });
+
   it('answers 429 with Retry-After once a client is over its budget', async () => {
     let last: Response | undefined;
     for (let n = 0; n < 12; n += 1) last = await post({ texts: ['限流'] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
 import type { Article } from './article-types';
 
@@ -13,8 +13,9 @@ const articleSchema = z.object({
 });
 
 /** Spec 7: GET /api/articles/{documentId} with articleImage (url, ext), retried. */
-export async function getArticle(documentId: string, client: ContentClient = contentClient()): Promise<Article> {
+export async function getArticle(documentId: string, { client = contentClient(), signal }: CallOptions = {}): Promise<Article> {
   const row = await client.get({
+    signal,
     call: 'GET /api/articles/{documentId}',
     path: `/api/articles/${encodeURIComponent(documentId)}`,
     query: { populate: { articleImage: { fields: [...MEDIA_FIELDS] } } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
 import type { ArticleSummary } from './article-types';
 
@@ -17,8 +17,9 @@ export const articlesQuery = () => ({
   populate: { articleImage: { fields: [...MEDIA_FIELDS] } },
 });
 
-export async function getArticles(client: ContentClient = contentClient()): Promise<ArticleSummary[]> {
+export async function getArticles({ client = contentClient(), signal }: CallOptions = {}): Promise<ArticleSummary[]> {
   const rows = await client.get({
+    signal,
     call: 'GET /api/articles',
     path: '/api/articles',
     query: articlesQuery(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
 import type { ContactInfo } from './contact-types';
 
@@ -14,8 +14,9 @@ const contactSchema = z
   .nullable();
 
 /** Spec 7: GET /api/contact-mess with wechatimg (url) and woaImage (url), retried. */
-export async function getContact(client: ContentClient = contentClient()): Promise<ContactInfo | null> {
+export async function getContact({ client = contentClient(), signal }: CallOptions = {}): Promise<ContactInfo | null> {
   const row = await client.get({
+    signal,
     call: 'GET /api/contact-mess',
     path: '/api/contact-mess',
     query: { populate: { wechatimg: { fields: [...MEDIA_FIELDS] }, woaImage: { fields: [...MEDIA_FIELDS] } } },

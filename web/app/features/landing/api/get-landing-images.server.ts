@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia, type Media } from '../../../lib/media';
 
 const rowSchema = z.object({ NavigationPage: mediaSchema.nullish() });
 
 /** Spec 7: GET /api/first-page-imgs with NavigationPage (name, url), retried. */
-export async function getLandingImages(client: ContentClient = contentClient()): Promise<Media[]> {
+export async function getLandingImages({ client = contentClient(), signal }: CallOptions = {}): Promise<Media[]> {
   const rows = await client.get({
+    signal,
     call: 'GET /api/first-page-imgs',
     path: '/api/first-page-imgs',
     query: { populate: { NavigationPage: { fields: [...MEDIA_FIELDS] } } },

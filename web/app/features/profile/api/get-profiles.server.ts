@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia, type Media } from '../../../lib/media';
 
 export interface Profile {
@@ -21,8 +21,9 @@ const profileSchema = z.object({
 });
 
 /** Spec 7: GET /api/profilelists with awardimage (url) and profileIcon (url), retried. */
-export async function getProfiles(client: ContentClient = contentClient()): Promise<Profile[]> {
+export async function getProfiles({ client = contentClient(), signal }: CallOptions = {}): Promise<Profile[]> {
   const rows = await client.get({
+    signal,
     call: 'GET /api/profilelists',
     path: '/api/profilelists',
     query: { populate: { awardimage: { fields: [...MEDIA_FIELDS] }, profileIcon: { fields: [...MEDIA_FIELDS] } } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
 import type { Project } from './project-types';
 
@@ -16,8 +16,9 @@ const projectSchema = z.object({
 /** Spec 7: GET /api/projects/{documentId} with images (url, ext). */
 export const projectQuery = () => ({ populate: { images: { fields: [...MEDIA_FIELDS] } } });
 
-export async function getProject(documentId: string, client: ContentClient = contentClient()): Promise<Project> {
+export async function getProject(documentId: string, { client = contentClient(), signal }: CallOptions = {}): Promise<Project> {
   const row = await client.get({
+    signal,
     call: 'GET /api/projects/{documentId}',
     path: `/api/projects/${encodeURIComponent(documentId)}`,
     query: projectQuery(),

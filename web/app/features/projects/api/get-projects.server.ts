@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
 import { ALL_CATEGORY } from '../../../lib/category';
 import type { ProjectSummary } from './project-types';
@@ -24,8 +24,9 @@ export function projectsQuery(designType?: string) {
   };
 }
 
-export async function getProjects(designType?: string, client: ContentClient = contentClient()): Promise<ProjectSummary[]> {
+export async function getProjects(designType?: string, { client = contentClient(), signal }: CallOptions = {}): Promise<ProjectSummary[]> {
   const rows = await client.get({
+    signal,
     call: 'GET /api/projects',
     path: '/api/projects',
     query: projectsQuery(designType),
@@ -41,9 +42,10 @@ export async function getProjects(designType?: string, client: ContentClient = c
 }
 
 /** The order of the list under a filter (for previous/next on a detail page): ids only. */
-export async function getProjectOrder(designType?: string, client: ContentClient = contentClient()): Promise<string[]> {
+export async function getProjectOrder(designType?: string, { client = contentClient(), signal }: CallOptions = {}): Promise<string[]> {
   const { populate: _images, ...query } = projectsQuery(designType);
   const rows = await client.get({
+    signal,
     call: 'GET /api/projects (order)',
     path: '/api/projects',
     query: { ...query, fields: ['projectName'] },

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../../lib/content-client.server';
+import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { ALL_CATEGORY, type Category } from '../../../lib/category';
 
 const categorySchema = z.object({ designType: z.string(), icontype: z.string().nullish() });
 
 /** Spec 7: GET /api/categories (retried); ALL is put first. */
-export async function getCategories(client: ContentClient = contentClient()): Promise<Category[]> {
+export async function getCategories({ client = contentClient(), signal }: CallOptions = {}): Promise<Category[]> {
   const rows = await client.get({
+    signal,
     call: 'GET /api/categories',
     path: '/api/categories',
     schema: z.array(categorySchema),

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { contentConfig } from '../app/lib/config';
+
+/**
+ * `trust proxy` from TRUST_PROXY: "false" (no proxy: the peer address is the visitor), "true"
+ * (trust every hop: only behind a proxy that overwrites X-Forwarded-For), a hop count ("1"), or
+ * addresses and subnets ("loopback", "10.0.0.0/8, 192.168.1.5"). Default: loopback, for a reverse
+ * proxy on the same machine.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? 'loopback').trim();
+  if (text === 'true') return true;
+  if (text === 'false' || text === '') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  TRANSLATE_URL: z.url().default('https://api.mymemory.translated.net'),
+  TRANSLATE_EMAIL: z.string().optional(),
+  TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
+  TRUST_PROXY: z.string().optional(),
+  CMS_URL: z.url().optional(),
+  CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).optional(),
+});
+
+/** The site server's settings, read once from the environment. A bad value stops the start. */
+export function serverConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    content: contentConfig(env),
+    translation: {
+      providerUrl: values.TRANSLATE_URL,
+      email: values.TRANSLATE_EMAIL || undefined,
+      cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
+    },
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+  };
+}
+
+export type ServerConfig = ReturnType<typeof serverConfig>;
