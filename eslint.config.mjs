@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // Code passed to page.evaluate runs in the browser.
-    files: ['scripts/bench.mjs', 'web/tests/e2e/**/*.ts'],
+    files: ['scripts/bench.mjs', 'scripts/bench/**/*.mjs', 'web/tests/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

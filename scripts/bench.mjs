@@ -1,119 +1,111 @@
-// `npm run bench`: measures the figures the issues name and prints a Markdown table
-// (copy it into docs/benchmarks.md). Needs the builds (`npm start` or `npm test` makes them) and
-// a Chromium (CHROME_PATH or /usr/bin/chromium). Everything runs on loopback against a temporary
-// CMS and a local fake translation provider.
+// `npm run bench`: measures the figures the issues name and prints a Markdown table (copy it into
+// docs/benchmarks.md). Needs the builds (`npm start` or `npm test` makes them) and a Chromium
+// (CHROME_PATH or /usr/bin/chromium). Everything runs on loopback against a temporary CMS and a
+// local fake translation provider. BENCH_ONLY=content,lighthouse,... runs some sections.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
-import { createRequire } from 'node:module';
+import { median, ms } from './bench/stats.mjs';
+import { translationToggle } from './bench/translation.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
+import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
+import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,lighthouse').split(','));
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
 
 execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
-// Node 22.18+ runs TypeScript with erasable syntax directly: the same fake the tests use.
-const { startFakeMyMemory } = await import(path.join(webDir, 'tests', 'support', 'fake-mymemory.ts'));
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
-const cmsEnv = { ...throwAwaySecrets(), DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public') };
+const secrets = throwAwaySecrets();
+const webPort = await freePort();
+const cmsEnv = {
+  ...secrets,
+  DATABASE_FILENAME: path.join(dataDir, 'data.db'),
+  CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
+  CMS_ADMIN_EMAIL: E2E_ADMIN.email,
+  CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+  SITE_WEBHOOK_URL: `http://127.0.0.1:${webPort}/_webhooks/content`,
+};
 const servers = [];
 let browser;
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 try {
   let started = Date.now();
   let cms = await startCms({ port: await freePort(), env: cmsEnv, logFile: path.join(dataDir, 'cms.log') });
-  rows.push(['CMS: start to healthy on an empty database (seeding included)', `${((Date.now() - started) / 1000).toFixed(1)} s`]);
-  const seeded = /Seeded the demo studio in ([\d.]+) s/.exec(fs.readFileSync(path.join(dataDir, 'cms.log'), 'utf8'));
-  if (seeded) rows.push(['CMS: seeding alone', `${seeded[1]} s`]);
-  await stop(cms.child);
-  started = Date.now();
-  cms = await startCms({ port: await freePort(), env: cmsEnv });
+  if (only.has('cms')) {
+    rows.push(['CMS: start to healthy on an empty database (seeding included)', seconds(started)]);
+    const seeded = /Seeded the demo studio in ([\d.]+) s/.exec(fs.readFileSync(path.join(dataDir, 'cms.log'), 'utf8'));
+    if (seeded) rows.push(['CMS: seeding alone', `${seeded[1]} s`]);
+    await stop(cms.child);
+    started = Date.now();
+    cms = await startCms({ port: await freePort(), env: cmsEnv });
+    rows.push(['CMS: start to healthy on a seeded database', seconds(started)]);
+  }
   servers.push(cms.child);
-  rows.push(['CMS: start to healthy on a seeded database', `${((Date.now() - started) / 1000).toFixed(1)} s`]);
 
   const fake = await startFakeMyMemory(await freePort());
   const web = await startWeb({
-    port: await freePort(),
+    port: webPort,
     cmsUrl: cms.url,
-    env: { TRANSLATE_URL: `${fake.url}/ok`, TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db') },
+    env: {
+      TRANSLATE_URL: `${fake.url}/ok`,
+      TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
+      CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
+      SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+    },
   });
   servers.push(web.child);
+  const [project] = (await (await fetch(`${cms.url}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json()).data;
+  const projectPath = `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`;
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-
-  // Server-side render of the project grid (30 tiles), median of RUNS.
-  const ssr = [];
-  for (let n = 0; n < RUNS; n += 1) {
-    const t = performance.now();
-    await (await fetch(`${web.url}/dailyPage/project`)).text();
-    ssr.push(performance.now() - t);
-  }
-  rows.push(['Site: server render of /dailyPage/project (30 tiles), median', `${median(ssr).toFixed(0)} ms`]);
-
-  for (const route of ['/dailyPage/project', '/dailyPage/profile']) {
-    const translateRequests = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/translate')) translateRequests.push(request.url());
-    });
-    const times = [];
+  if (only.has('render')) {
+    // A render of the grid with its content cached but the page not: a new query string each time.
+    const renders = [];
     for (let n = 0; n <= RUNS; n += 1) {
-      await page.goto(`${web.url}${route}`);
-      await page.evaluate(() => sessionStorage.removeItem('studio.language'));
-      await page.reload();
-      await page.waitForSelector('html[data-hydrated="true"]');
-      translateRequests.length = 0;
-      const elapsed = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const han = /\p{Script=Han}/u;
-            const chineseLeft = () => {
-              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                const parent = node.parentElement;
-                if (!parent || parent.closest('script, style, [data-no-translate]')) continue;
-                if (han.test(node.nodeValue ?? '')) return true;
-              }
-              return false;
-            };
-            const start = performance.now();
-            const observer = new MutationObserver(() => {
-              if (!chineseLeft()) {
-                observer.disconnect();
-                resolve(performance.now() - start);
-              }
-            });
-            observer.observe(document.body, { subtree: true, characterData: true, childList: true, attributes: true });
-            document.querySelector('button[aria-label="English translation"]').click();
-          }),
-      );
-      if (n > 0) times.push(elapsed); // run 0 warms the server cache
-      if (translateRequests.length !== 1) throw new Error(`expected one /translate request, saw ${translateRequests.length}`);
+      const t = performance.now();
+      await (await fetch(`${web.url}/dailyPage/project?render=${n}`)).text();
+      if (n > 0) renders.push(performance.now() - t);
     }
-    rows.push([`Translation: EN toggle to fully English on ${route}, warm server cache, median of ${RUNS}`, `${median(times).toFixed(0)} ms (1 request)`]);
+    rows.push([`Site: server render of /dailyPage/project (30 tiles, content cached, page not), median of ${RUNS}`, ms(median(renders))]);
   }
 
-  // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), median of 3.
-  for (const formFactor of ['mobile', 'desktop']) {
-    const runs = [];
-    for (let n = 0; n < 3; n += 1) runs.push(await lighthouseRun(`${web.url}/dailyPage/project`, formFactor));
-    const mid = (key) => median(runs.map((run) => run[key]));
-    rows.push([
-      `Lighthouse ${formFactor}: /dailyPage/project (performance, accessibility, best practices, SEO; LCP; CLS), median of 3`,
-      `${mid('performance')}, ${mid('accessibility')}, ${mid('bestPractices')}, ${mid('seo')}; ${(mid('lcpMs') / 1000).toFixed(1)} s; ${mid('cls').toFixed(3)}`,
-    ]);
+  if (only.has('content')) {
+    rows.push(...(await warmLoad(web.url, [['project grid', '/dailyPage/project'], ['project page', projectPath]])));
+    rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
+    rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }
+
+  if (only.has('translation') || only.has('lighthouse')) {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  }
+  if (only.has('translation')) rows.push(...(await translationToggle(browser, web.url, ['/dailyPage/project', '/dailyPage/profile'], RUNS)));
   await fake.close();
+
+  if (only.has('lighthouse')) {
+    // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), median of 3.
+    for (const formFactor of ['mobile', 'desktop']) {
+      const runs = [];
+      for (let n = 0; n < 3; n += 1) runs.push(await lighthouseRun(`${web.url}/dailyPage/project`, formFactor));
+      const mid = (key) => median(runs.map((run) => run[key]));
+      rows.push([
+        `Lighthouse ${formFactor}: /dailyPage/project (performance, accessibility, best practices, SEO; LCP; CLS), median of 3`,
+        `${mid('performance')}, ${mid('accessibility')}, ${mid('bestPractices')}, ${mid('seo')}; ${(mid('lcpMs') / 1000).toFixed(1)} s; ${mid('cls').toFixed(3)}`,
+      ]);
+    }
+  }
 } finally {
   await browser?.close();
   for (const child of servers) await stop(child);

@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { assertSupportedNode } from './check-node.mjs';
-import { cmsDir, rootDir, startCms, startWeb, stop, supervise, waitForHttp } from './lib/stack.mjs';
+import { cmsDir, readEnvFile, rootDir, startCms, startWeb, stop, supervise, waitForHttp } from './lib/stack.mjs';
 
 assertSupportedNode();
 
@@ -13,6 +13,12 @@ const webPort = Number(process.env.PORT ?? 3000);
 const cmsUrl = process.env.CMS_URL ?? `http://127.0.0.1:${cmsPort}`;
 
 execFileSync(process.execPath, [path.join(cmsDir, 'scripts', 'ensure-env.mjs')], { stdio: 'inherit' });
+
+// The CMS tells the site about every publish (its webhook), with the secret both share.
+const webhook = {
+  SITE_WEBHOOK_URL: process.env.SITE_WEBHOOK_URL ?? `http://127.0.0.1:${webPort}/_webhooks/content`,
+  SITE_WEBHOOK_SECRET: process.env.SITE_WEBHOOK_SECRET ?? readEnvFile(path.join(cmsDir, '.env')).SITE_WEBHOOK_SECRET ?? '',
+};
 
 const children = [];
 const supervisors = [];
@@ -39,11 +45,11 @@ function watch(child) {
 
 try {
   if (dev) {
-    const cms = spawn('npm', ['run', 'develop', '-w', 'cms'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, CMS_PORT: String(cmsPort) } });
+    const cms = spawn('npm', ['run', 'develop', '-w', 'cms'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...webhook, CMS_PORT: String(cmsPort) } });
     cms.name = 'cms';
     watch(cms);
     await waitForHttp(`${cmsUrl}/_health`, { child: cms, name: 'The CMS', timeoutMs: 600_000 });
-    const web = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, PORT: String(webPort), CMS_URL: cmsUrl } });
+    const web = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, PORT: String(webPort), CMS_URL: cmsUrl, SITE_WEBHOOK_SECRET: webhook.SITE_WEBHOOK_SECRET } });
     web.name = 'web';
     watch(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/healthz`, { child: web, name: 'The site', timeoutMs: 120_000 });
@@ -54,11 +60,13 @@ try {
     console.log('Starting the CMS (the first start seeds the demo studio, about half a minute)...');
     const cms = supervise({
       name: 'cms',
-      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } }),
+      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { ...webhook, CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } }),
     });
     supervisors.push(cms);
     await cms.start();
-    const web = supervise({ name: 'site', start: () => startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0' } }) });
+    const web = supervise({ name: 'site', start: () =>
+        startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0', SITE_WEBHOOK_SECRET: webhook.SITE_WEBHOOK_SECRET } }),
+    });
     supervisors.push(web);
     await web.start();
   }

@@ -30,6 +30,7 @@ export default defineConfig({
   projects: [
     {
       name: 'web',
+      testIgnore: /ops\//,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
@@ -40,6 +41,23 @@ export default defineConfig({
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
         launchOptions,
       },
+      testIgnore: /ops\//,
+    },
+    {
+      // The stack's behaviour as a service (publishing, outages, HTTP caching): after the layout
+      // projects, since these tests change content and start servers of their own.
+      name: 'ops',
+      testMatch: /ops\/.*\.spec\.ts/,
+      testIgnore: /ops\/publish\.spec\.ts/,
+      dependencies: ['web', 'phone'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
+    {
+      // Publishing changes the CMS's content: alone, after everything that reads it.
+      name: 'publish',
+      testMatch: /ops\/publish\.spec\.ts/,
+      dependencies: ['ops'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
   ],
 });

@@ -20,6 +20,11 @@ const withoutReactRouterDom = (): Plugin => ({
 
 export default defineConfig({
   plugins: [reactRouter(), withoutReactRouterDom()],
+  environments: {
+    // The server's own modules are bundled with the app (server/entry.ts), as in React Router's
+    // node-custom-server template: one module graph for pages, cache and webhook.
+    ssr: { build: { rolldownOptions: { input: './server/entry.ts' } } },
+  },
   resolve: {
     // The CMS workspace hoists React 18 (Strapi's admin) to the repository root; the site is React 19.
     dedupe: ['react', 'react-dom'],

@@ -14,6 +14,8 @@ const wanted = {
   TRANSFER_TOKEN_SALT: secret,
   JWT_SECRET: secret,
   ENCRYPTION_KEY: secret,
+  // Shared with the site (npm start passes it on): the CMS's publish webhook proves itself with it.
+  SITE_WEBHOOK_SECRET: () => crypto.randomBytes(24).toString('base64url'),
 };
 
 const existing = fs.existsSync(envFile) ? fs.readFileSync(envFile, 'utf8') : '';

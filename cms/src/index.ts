@@ -3,6 +3,7 @@ import { applyEditorLabels } from './bootstrap/editor-labels';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
 import { seedIfEmpty } from './bootstrap/seed/seed';
+import { syncSiteWebhook } from './bootstrap/site-webhook';
 
 export default {
   register() {},
@@ -14,5 +15,6 @@ export default {
     if (process.env.CMS_SEED !== 'false') {
       await seedIfEmpty(strapi);
     }
+    await syncSiteWebhook(strapi);
   },
 };

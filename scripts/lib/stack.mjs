@@ -33,7 +33,21 @@ export function throwAwaySecrets() {
     TRANSFER_TOKEN_SALT: secret(),
     JWT_SECRET: secret(),
     ENCRYPTION_KEY: secret(),
+    SITE_WEBHOOK_SECRET: crypto.randomBytes(24).toString('base64url'),
   };
+}
+
+/** The variables of a dotenv file (KEY=value lines), or none when it does not exist. */
+export function readEnvFile(file) {
+  if (!fs.existsSync(file)) return {};
+  return Object.fromEntries(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line))
+      .filter(Boolean)
+      .map(([, key, value]) => [key, value.replace(/^(['"])(.*)\1$/, '$2')]),
+  );
 }
 
 /** Polls url until it answers with a status below 500, or fails after timeoutMs. */

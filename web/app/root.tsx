@@ -4,7 +4,9 @@ import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page';
 import { NotFoundPage } from './components/not-found-page';
 import { TranslationProvider } from './features/translation/translation-provider';
+import { contentCacheSettings, pageCache } from './lib/caches.server';
 import { layoutFor } from './lib/device';
+import { pageCacheMiddleware } from './lib/page-cache/page-cache-middleware.server';
 import { LayoutProvider } from './lib/use-layout';
 import { FONT_FILES, fontFacesCss } from './styles/fonts';
 import './styles/global.css';
@@ -16,6 +18,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   ...FONT_FILES.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
 ];
+
+/** Every page request goes through the page cache (and its HTTP caching headers) first. */
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(pageCache, () => contentCacheSettings().ttlMs / 1000)];
 
 /** The layout (phone or web) is decided once, on the server, from the User-Agent. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { ServerBuild } from 'react-router';
+import { health } from './health/health';
 import { mediaProxy } from './media/media-proxy';
 import { reactRouterHandler } from './request-handler';
 import { translationRouter } from './translation/endpoint';
 import type { TranslationService } from './translation/service';
+import { contentWebhook } from './webhook/content-webhook';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -17,6 +19,12 @@ export interface AppOptions {
   translation: TranslationService;
   /** Express's `trust proxy`: which hops may say who the visitor is (X-Forwarded-For). */
   trustProxy?: boolean | number | string[];
+  /** The CMS's publish webhook: its shared secret, and what a change purges. */
+  webhook?: { secret: string | undefined; purge: (model: string | undefined) => { answers: number; pages: number } };
+  /** What the deep health check reports about cached content. */
+  contentStats?: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
+  /** Pages already rendered, answered before anything else looks at the request. */
+  cachedPages?: (req: Request, res: Response, next: NextFunction) => void;
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
 }
@@ -32,7 +40,7 @@ function refuseMalformedPaths(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The production server, in the order a request meets it: headers, health, media, translation, assets, pages. */
+/** The production server, in the order a request meets it: headers, health, media, webhook, translation, assets, pages. */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -47,11 +55,16 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(refuseMalformedPaths);
+  if (options.cachedPages) app.use(options.cachedPages);
 
-  app.get('/healthz', (_req, res) => {
-    res.set('cache-control', 'no-store').json({ ok: true });
-  });
+  app.use(
+    health({
+      cmsUrl: options.cmsUrl,
+      contentStats: options.contentStats ?? (() => ({ entries: 0, oldestAgeMs: 0, servedLastGood: 0, refreshFailures: 0 })),
+    }),
+  );
   app.use('/uploads', mediaProxy(options.cmsUrl));
+  app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
   app.use(translationRouter(options.translation));
 
   for (const middleware of options.before ?? []) app.use(middleware);

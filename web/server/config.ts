@@ -23,13 +23,20 @@ const envSchema = z.object({
   TRANSLATE_EMAIL: z.string().optional(),
   TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
   TRUST_PROXY: z.string().optional(),
+  SITE_WEBHOOK_SECRET: z.string().min(16, 'SITE_WEBHOOK_SECRET must be at least 16 characters').optional(),
   CMS_URL: z.url().optional(),
+  // Read by the content cache (app/lib/caches.server.ts); checked here so a typo stops the start.
+  CONTENT_TTL_S: z.coerce.number().min(0).optional(),
+  CONTENT_DEADLINE_MS: z.coerce.number().min(50).max(300_000).optional(),
+  CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).optional(),
+  CONTENT_CACHE_FILE: z.string().optional(),
   CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).optional(),
 });
 
 /** The site server's settings, read once from the environment. A bad value stops the start. */
 export function serverConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   const values = parsed.data;
   return {
@@ -42,6 +49,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
     },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    webhookSecret: values.SITE_WEBHOOK_SECRET,
   };
 }
 

@@ -3,27 +3,11 @@ import qs from 'qs';
 import { z } from 'zod';
 import { contentConfig, type ContentConfig } from './config';
 import { createConnectionLimit } from './connection-limit';
+import type { ContentStore } from './content-cache/content-store.server';
+import { ContentError } from './content-error.server';
+import { contentStore } from './caches.server';
 
-/** A failed call to the content service, named after the call so one log line says what broke. */
-export class ContentError extends Error {
-  /** The visitor left before the answer came: nothing went wrong with the CMS. */
-  readonly abandoned: boolean;
-
-  constructor(
-    readonly call: string,
-    message: string,
-    readonly status?: number,
-    options?: { cause?: unknown; abandoned?: boolean },
-  ) {
-    super(`${call}: ${message}`, options);
-    this.abandoned = options?.abandoned ?? false;
-    this.name = 'ContentError';
-  }
-
-  get notFound(): boolean {
-    return this.status === 404;
-  }
-}
+export { ContentError };
 
 export interface ContentRequest<T> {
   /** The call's name for logs, e.g. "GET /api/projects". */
@@ -54,7 +38,7 @@ export function contentUrl(baseUrl: string, path: string, query?: Record<string,
 }
 
 /** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
-export function createContentClient(config: ContentConfig = contentConfig(), fetchImpl: Fetch = fetch) {
+export function createContentClient(config: ContentConfig = contentConfig(), fetchImpl: Fetch = fetch, store?: ContentStore) {
   // A hung or slow CMS must not collect an unbounded number of open connections from the site.
   const connections = createConnectionLimit(config.maxConnections);
 
@@ -97,22 +81,34 @@ export function createContentClient(config: ContentConfig = contentConfig(), fet
       });
   }
 
+  /** The spec's call: one attempt, or 1 + 3 for the calls marked "retried", 1000 ms apart. */
+  async function call<T>(request: ContentRequest<T>): Promise<T> {
+    const attempts = request.retried ? 1 + config.retries : 1;
+    for (let n = 1; ; n += 1) {
+      try {
+        return await attempt(request);
+      } catch (error) {
+        const clientError = error instanceof ContentError && error.status !== undefined && error.status < 500;
+        if (n >= attempts || clientError || request.signal?.aborted) throw error;
+        await sleep(config.retryDelayMs, undefined, { signal: request.signal }).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
   return {
     config,
     connections: () => connections.stats(),
-    async get<T>(request: ContentRequest<T>): Promise<T> {
-      const attempts = request.retried ? 1 + config.retries : 1;
-      for (let n = 1; ; n += 1) {
-        try {
-          return await attempt(request);
-        } catch (error) {
-          const clientError = error instanceof ContentError && error.status !== undefined && error.status < 500;
-          if (n >= attempts || clientError || request.signal?.aborted) throw error;
-          await sleep(config.retryDelayMs, undefined, { signal: request.signal }).catch(() => {
-            throw error;
-          });
-        }
-      }
+    /**
+     * Through the store when there is one: the call (timeout, retries) then serves every visitor
+     * asking for the same URL and runs on even when one of them leaves; each visitor's own wait is
+     * bounded by the store's deadline and their signal.
+     */
+    get<T>(request: ContentRequest<T>): Promise<T> {
+      if (!store) return call(request);
+      const key = contentUrl('', request.path, request.query);
+      return store.read(key, () => call({ ...request, signal: undefined }), { signal: request.signal });
     },
   };
 }
@@ -122,6 +118,6 @@ export type ContentClient = ReturnType<typeof createContentClient>;
 let shared: ContentClient | undefined;
 /** The server's client, configured from the environment on first use. */
 export function contentClient(): ContentClient {
-  shared ??= createContentClient();
+  shared ??= createContentClient(contentConfig(), fetch, contentStore());
   return shared;
 }

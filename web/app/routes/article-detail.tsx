@@ -12,11 +12,11 @@ import type { Route } from './+types/article-detail';
 
 const ROUTE = '/dailyPage/article/:id';
 
-export async function loader({ params, url, request }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const documentId = url.searchParams.get('documentId') || params.id;
   const [article, articles] = await Promise.all([
-    loadEntry(ROUTE, () => getArticle(documentId, { signal: request.signal })),
-    loadOrEmpty(ROUTE, () => getArticles({ signal: request.signal }), []),
+    loadEntry({ route: ROUTE, context }, () => getArticle(documentId, { signal: request.signal })),
+    loadOrEmpty({ route: ROUTE, context }, () => getArticles({ signal: request.signal }), []),
   ]);
   return { article, order: articles.map((entry) => entry.documentId), documentId };
 }

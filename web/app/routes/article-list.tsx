@@ -5,8 +5,8 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-list';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { articles: await loadOrEmpty('/dailyPage/article', () => getArticles({ signal: request.signal }), []) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { articles: await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ signal: request.signal }), []) };
 }
 
 export const meta = () => [{ title: `文章 · ${STUDIO.name}` }];

@@ -9,10 +9,10 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/daily-page';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, contact] = await Promise.all([
-    loadOrEmpty('/dailyPage', () => getCategories({ signal: request.signal }), [ALL_CATEGORY]),
-    loadOrEmpty('/dailyPage', () => getContact({ signal: request.signal }), null),
+    loadOrEmpty({ route: '/dailyPage', context }, () => getCategories({ signal: request.signal }), [ALL_CATEGORY]),
+    loadOrEmpty({ route: '/dailyPage', context }, () => getContact({ signal: request.signal }), null),
   ]);
   return { categories, contact };
 }

@@ -7,8 +7,8 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/login';
 
 /** Shuffled on the server so the first background is in the HTML and hydration agrees. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const images = await loadOrEmpty('/login', () => getLandingImages({ signal: request.signal }), []);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const images = await loadOrEmpty({ route: '/login', context }, () => getLandingImages({ signal: request.signal }), []);
   return { backgrounds: shuffle(images) };
 }
 

@@ -5,8 +5,8 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/profile';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { profiles: await loadOrEmpty('/dailyPage/profile', () => getProfiles({ signal: request.signal }), []) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ signal: request.signal }), []) };
 }
 
 export const meta = () => [{ title: `简介 · ${STUDIO.name}` }];

@@ -17,12 +17,12 @@ const ROUTE = '/dailyPage/project/:id';
  * Spec 2: the page carries the documentId query parameter and loads the project from it. The list
  * under the current filter is loaded too, so a shared link has the same previous/next.
  */
-export async function loader({ params, url, request }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const documentId = url.searchParams.get('documentId') || params.id;
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
   const [project, order] = await Promise.all([
-    loadEntry(ROUTE, () => getProject(documentId, { signal: request.signal })),
-    loadOrEmpty(ROUTE, () => getProjectOrder(category, { signal: request.signal }), []),
+    loadEntry({ route: ROUTE, context }, () => getProject(documentId, { signal: request.signal })),
+    loadOrEmpty({ route: ROUTE, context }, () => getProjectOrder(category, { signal: request.signal }), []),
   ]);
   return { project, order, documentId, category };
 }

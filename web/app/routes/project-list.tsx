@@ -8,9 +8,9 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 
-export async function loader({ url, request }: Route.LoaderArgs) {
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
-  const projects = await loadOrEmpty('/dailyPage/project', () => getProjects(category, { signal: request.signal }), []);
+  const projects = await loadOrEmpty({ route: '/dailyPage/project', context }, () => getProjects(category, { signal: request.signal }), []);
   return { projects, category };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../../../scripts/lib/stack.mjs';
+import { E2E_ADMIN } from '../support/cms-admin';
 import { startFakeMyMemory } from '../support/fake-mymemory';
 
 /** Starts the real stack once for all end-to-end tests; returns its teardown. */
@@ -11,13 +12,18 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
 
+  const secrets = throwAwaySecrets();
+  // The CMS tells the main site about every publish, as under npm start.
   const cms = await startCms({
     port: cmsPort,
     logFile: path.join(dataDir, 'cms.log'),
     env: {
-      ...throwAwaySecrets(),
+      ...secrets,
       DATABASE_FILENAME: path.join(dataDir, 'data.db'),
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
+      CMS_ADMIN_EMAIL: E2E_ADMIN.email,
+      CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+      SITE_WEBHOOK_URL: `http://127.0.0.1:${webPort}/_webhooks/content`,
     },
   });
   // The translation provider is a local fake (never the internet): one site uses a working one,
@@ -27,15 +33,25 @@ export default async function globalSetup() {
     port: webPort,
     cmsUrl: cms.url,
     logFile: path.join(dataDir, 'web.log'),
-    env: { TRANSLATE_URL: `${fake.url}/ok`, TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db') },
+    env: {
+      TRANSLATE_URL: `${fake.url}/ok`,
+      TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
+      CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
+      SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+    },
   });
   const failingWeb = await startWeb({
     port: await freePort(),
     cmsUrl: cms.url,
     logFile: path.join(dataDir, 'web-failing.log'),
-    env: { TRANSLATE_URL: `${fake.url}/down`, TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations-failing.db') },
+    env: {
+      TRANSLATE_URL: `${fake.url}/down`,
+      TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations-failing.db'),
+      CONTENT_CACHE_FILE: path.join(dataDir, 'content-failing.db'),
+    },
   });
   process.env.E2E_CMS_URL = cms.url;
+  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
   process.env.E2E_FAILING_WEB_URL = failingWeb.url;
 

@@ -1,0 +1,47 @@
+// Load generation for the bench: autocannon against the site, and a bare Node server that serves
+// the same bytes from memory as the ceiling to compare with (a ratio measured in the same run).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/** Requests/s and latency percentiles of `url` under `connections` concurrent clients. */
+export async function load(url, { connections = 20, duration = 10, headers = {} } = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/**
+ * A bare Node server answering every request with `body` and `headers` (no framework, no work), in
+ * a process of its own like the site, so it does not share the load generator's thread.
+ */
+export async function memoryServer(body, headers) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-'));
+  fs.writeFileSync(path.join(dir, 'body'), body);
+  const code = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(path.join(dir, 'body'))});
+    const headers = ${JSON.stringify(headers)};
+    const server = require('node:http').createServer((_req, res) => { res.writeHead(200, headers); res.end(body); });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise((resolve) => child.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim()))));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Time to the first byte of `url`, ms. */
+export async function ttfb(url) {
+  const started = performance.now();
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  const first = performance.now() - started;
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return first;
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { ContentError } from './content-error.server';
+import { createContentStore, ContentUnavailableError, type ContentStore } from './content-cache/content-store.server';
+import { sqliteLastGood } from './content-cache/last-good.server';
+import { createPageCache, type PageCache } from './page-cache/page-cache.server';
+
+/** Content cache settings from the environment (documented in the README). */
+export function contentCacheSettings(env: Record<string, string | undefined> = process.env) {
+  const number = (value: string | undefined, fallback: number) => (value !== undefined && Number(value) >= 0 ? Number(value) : fallback);
+  return {
+    ttlMs: number(env.CONTENT_TTL_S, 60) * 1000,
+    deadlineMs: number(env.CONTENT_DEADLINE_MS, 1500),
+    maxEntries: number(env.CONTENT_CACHE_MAX_ENTRIES, 1000),
+    file: path.resolve(env.CONTENT_CACHE_FILE ?? '.data/content.db'),
+  };
+}
+
+/** The CMS failed (unreachable, too slow, 5xx, a broken answer): last good content may stand in. */
+export const isOutage = (error: unknown): boolean =>
+  error instanceof ContentUnavailableError || (error instanceof ContentError && !error.abandoned && (error.status === undefined || error.status >= 500 || error.status === 200));
+
+let content: ContentStore | undefined;
+/** The server's content cache, made on first use. */
+export function contentStore(): ContentStore {
+  if (!content) {
+    const settings = contentCacheSettings();
+    content = createContentStore({ ...settings, lastGood: sqliteLastGood(settings.file), isOutage });
+  }
+  return content;
+}
+
+let pages: PageCache | undefined;
+/** Rendered pages, kept as long as the content they show counts as fresh. */
+export function pageCache(): PageCache {
+  pages ??= createPageCache({ ttlMs: contentCacheSettings().ttlMs });
+  return pages;
+}
+
+/** Which cached CMS answers a change to one content type can affect (by API path). */
+const AFFECTED: Record<string, string[]> = {
+  // Projects are filtered by category: a renamed category changes project lists too.
+  category: ['/api/categories', '/api/projects'],
+  project: ['/api/projects'],
+  article: ['/api/articles'],
+  profilelist: ['/api/profilelists'],
+  'first-page-img': ['/api/first-page-imgs'],
+  'contact-mess': ['/api/contact-mess'],
+};
+
+/**
+ * A change in the CMS (publish webhook): drops the cached answers it can affect, or all of them
+ * for media and unknown types, and every rendered page. The last good copies stay for outages.
+ */
+export function purgeContent(model: string | undefined): { answers: number; pages: number } {
+  const paths = model ? AFFECTED[model] : undefined;
+  const answers = contentStore().purge(paths ? (key) => paths.some((path) => key === path || key.startsWith(`${path}/`) || key.startsWith(`${path}?`)) : undefined);
+  return { answers, pages: pageCache().purge() };
+}

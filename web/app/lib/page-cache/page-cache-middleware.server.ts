@@ -1,0 +1,86 @@
+import type { MiddlewareFunction } from 'react-router';
+import { layoutFor } from '../device';
+import { renderStateContext } from '../render-state.server';
+import { notModified, type CachedPage, type PageCache } from './page-cache.server';
+
+/**
+ * Headers a shared cache (CDN, reverse proxy) can use: browsers revalidate every time (cheap with
+ * the ETag), shared caches keep a page for the TTL and may serve it stale while refreshing or
+ * while the site is failing. The layout is chosen from the User-Agent, so every page varies on it
+ * (docs/decisions/004-content-cache.md).
+ */
+export const pageCacheControl = (ttlS: number) =>
+  `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=86400, stale-if-error=604800`;
+
+const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'etag', 'cache-control', 'vary', 'date']);
+
+/** The cache key of a page: its layout (from the User-Agent) and its URL. */
+export const pageKey = (pathAndSearch: string, userAgent: string | null | undefined) => `${layoutFor(userAgent)} ${pathAndSearch}`;
+
+/** The headers a cached page is sent with. */
+export function cachedPageHeaders(page: CachedPage, cacheControl: string): Array<[string, string]> {
+  return [
+    ...page.headers.filter(([name]) => !HOP_BY_HOP.has(name)),
+    ['etag', page.etag],
+    ['cache-control', cacheControl],
+    ['vary', 'User-Agent'],
+  ];
+}
+
+function respond(request: Request, page: CachedPage, cacheControl: string): Response {
+  const headers = new Headers(cachedPageHeaders(page, cacheControl));
+  if (notModified(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers });
+  headers.set('content-length', String(page.body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers });
+}
+
+async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Root middleware: serves pages (documents and data) from the page cache and fills it. */
+export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    context.set(renderStateContext, { degraded: false });
+    const url = new URL(request.url);
+    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    if (!cacheable) return next();
+    const pages = cache();
+    const control = pageCacheControl(ttlS());
+    const key = pageKey(`${url.pathname}${url.search}`, request.headers.get('user-agent'));
+
+    const hit = pages.get(key);
+    if (hit) return respond(request, hit, control);
+    const inFlight = pages.pending(key);
+    if (inFlight) {
+      // Another visitor's render of this page is under way: wait for it rather than render again.
+      const page = await inFlight;
+      return page ? respond(request, page, control) : next();
+    }
+
+    let finish: (page: CachedPage | undefined) => void = () => {};
+    void pages.track(key, new Promise((resolve) => (finish = resolve)));
+    let response: Response;
+    try {
+      response = await next();
+    } catch (error) {
+      finish(undefined);
+      throw error;
+    }
+    const degraded = context.get(renderStateContext).degraded;
+    if (response.status !== 200 || degraded || !response.body || response.headers.has('set-cookie')) {
+      finish(undefined);
+      if (degraded) response.headers.set('cache-control', 'no-store');
+      return response;
+    }
+    // The first visitor gets the page as it streams; the copy goes into the cache when complete.
+    const [toVisitor, toCache] = response.body.tee();
+    void collect(toCache)
+      .then((body) => finish(pages.store(key, { status: response.status, headers: [...response.headers], body })))
+      .catch(() => finish(undefined));
+    const headers = new Headers(response.headers);
+    headers.set('cache-control', control);
+    headers.set('vary', 'User-Agent');
+    return new Response(toVisitor, { status: response.status, headers });
+  };
+}

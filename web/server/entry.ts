@@ -1,0 +1,10 @@
+/**
+ * The site server's half that Vite bundles together with the React Router app (the SSR build's
+ * input, see vite.config.ts), so the server and the pages share one module graph: the content
+ * cache the pages read is the one the publish webhook purges.
+ */
+import type { ServerBuild } from 'react-router';
+
+export { createSiteApp } from './site';
+
+export const loadServerBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>;

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageCache } from '../../app/lib/page-cache/page-cache.server';
+import { pageKey } from '../../app/lib/page-cache/page-cache-middleware.server';
+import { cachedPages } from './cached-pages';
+
+const cache = createPageCache({ ttlMs: 60_000 });
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+let base: string;
+let close: () => void;
+let rendered = 0;
+
+beforeAll(async () => {
+  cache.store(pageKey('/dailyPage/project', undefined), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>web grid</p>') });
+  cache.store(pageKey('/dailyPage/project', PHONE), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>phone grid</p>') });
+  const app = express();
+  app.use(cachedPages(() => cache, () => 60));
+  app.use((_req, res) => {
+    rendered += 1;
+    res.send('rendered');
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe('cached pages (the fast path)', () => {
+  it('answers a rendered page from memory, by layout, with its validators', async () => {
+    const web = await fetch(`${base}/dailyPage/project`);
+    expect(await web.text()).toBe('<p>web grid</p>');
+    expect(web.headers.get('etag')).toMatch(/^W\//);
+    expect(web.headers.get('vary')).toBe('User-Agent');
+    expect(web.headers.get('cache-control')).toContain('s-maxage=60');
+    expect(await (await fetch(`${base}/dailyPage/project`, { headers: { 'user-agent': PHONE } })).text()).toBe('<p>phone grid</p>');
+    expect(rendered).toBe(0);
+  });
+
+  it('answers 304 to a matching If-None-Match and no body to HEAD', async () => {
+    const etag = (await fetch(`${base}/dailyPage/project`)).headers.get('etag')!;
+    expect((await fetch(`${base}/dailyPage/project`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const head = await fetch(`${base}/dailyPage/project`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('leaves pages not rendered yet, and other methods, to the renderer', async () => {
+    expect(await (await fetch(`${base}/dailyPage/article`)).text()).toBe('rendered');
+    expect(await (await fetch(`${base}/dailyPage/project`, { method: 'POST' })).text()).toBe('rendered');
+    expect(rendered).toBe(2);
+  });
+});

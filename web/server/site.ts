@@ -1,0 +1,34 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ServerBuild } from 'react-router';
+import { contentCacheSettings, contentStore, pageCache, purgeContent } from '../app/lib/caches.server';
+import { createApp } from './app';
+import type { ServerConfig } from './config';
+import { cachedPages } from './pages/cached-pages';
+import { createTranslationCache } from './translation/cache';
+import { createMyMemoryProvider } from './translation/provider';
+import { createTranslationService } from './translation/service';
+
+export interface SiteOptions {
+  mode: 'production' | 'development';
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir?: string;
+  before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
+}
+
+/** The site's services made from its configuration, and the Express app that serves them. */
+export function createSiteApp(config: ServerConfig, options: SiteOptions) {
+  const ttlS = contentCacheSettings().ttlMs / 1000;
+  const translation = createTranslationService({
+    provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email }),
+    cache: createTranslationCache(config.translation.cacheFile),
+  });
+  return createApp({
+    ...options,
+    cmsUrl: config.content.baseUrl,
+    translation,
+    trustProxy: config.trustProxy,
+    webhook: { secret: config.webhookSecret, purge: purgeContent },
+    contentStats: () => contentStore().stats(),
+    cachedPages: cachedPages(pageCache, () => ttlS),
+  });
+}

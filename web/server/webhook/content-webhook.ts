@@ -1,0 +1,52 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { type Router } from 'express';
+import { z } from 'zod';
+
+export interface ContentWebhookOptions {
+  /** Shared with the CMS (SITE_WEBHOOK_SECRET); without one, every call is refused. */
+  secret: string | undefined;
+  /** Drops what a change to `model` can affect; all when unknown. */
+  purge: (model: string | undefined) => { answers: number; pages: number };
+  log?: (line: string) => void;
+}
+
+/** Strapi's webhook payload: what happened to which content type (the entry itself is not needed). */
+const eventSchema = z.object({ event: z.string().max(100), model: z.string().max(100).optional() });
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * POST /_webhooks/content: the CMS says content changed (entry create/update/delete/publish/
+ * unpublish, media changes); the site drops the cached answers and pages it affects, so the
+ * change shows at the next view.
+ */
+export function contentWebhook({ secret, purge, log = console.log }: ContentWebhookOptions): Router {
+  const router = express.Router();
+  router.post('/_webhooks/content', express.json({ limit: '1mb' }), (req, res) => {
+    res.set('cache-control', 'no-store');
+    const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (!secret || !given || !sameSecret(given, secret)) {
+      res.set('www-authenticate', 'Bearer').status(401).json({ error: 'Unauthorized' });
+      return;
+    }
+    const parsed = eventSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: 'Expected a Strapi webhook event' });
+      return;
+    }
+    const purged = purge(parsed.data.model);
+    log(`[webhook] ${parsed.data.event}${parsed.data.model ? ` (${parsed.data.model})` : ''}: dropped ${purged.answers} cached answers and ${purged.pages} pages`);
+    res.json({ purged });
+  });
+  router.all('/_webhooks/content', (_req, res) => void res.set('allow', 'POST').status(405).json({ error: 'Use POST.' }));
+  router.use('/_webhooks/content', (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+    if (status >= 400 && status < 500) return void res.status(status).json({ error: 'Malformed body.' });
+    next(error);
+  });
+  return router;
+}
