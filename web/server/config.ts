@@ -22,6 +22,7 @@ const envSchema = z.object({
   TRANSLATE_URL: z.url().default('https://api.mymemory.translated.net'),
   TRANSLATE_EMAIL: z.string().optional(),
   TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
+  IMAGE_CACHE_DIR: z.string().default('.data/images'),
   TRUST_PROXY: z.string().optional(),
   SITE_WEBHOOK_SECRET: z.string().min(16, 'SITE_WEBHOOK_SECRET must be at least 16 characters').optional(),
   CMS_URL: z.url().optional(),
@@ -48,6 +49,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       email: values.TRANSLATE_EMAIL || undefined,
       cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
     },
+    imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     webhookSecret: values.SITE_WEBHOOK_SECRET,
   };

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { contentCacheSettings, contentStore, pageCache, purgeContent } from '../app/lib/caches.server';
+import { inlineStylesheetsFrom } from '../app/lib/inline-stylesheets.server';
 import { createApp } from './app';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
@@ -18,6 +19,7 @@ export interface SiteOptions {
 /** The site's services made from its configuration, and the Express app that serves them. */
 export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   const ttlS = contentCacheSettings().ttlMs / 1000;
+  inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
   const translation = createTranslationService({
     provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email }),
     cache: createTranslationCache(config.translation.cacheFile),
@@ -30,5 +32,6 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     webhook: { secret: config.webhookSecret, purge: purgeContent },
     contentStats: () => contentStore().stats(),
     cachedPages: cachedPages(pageCache, () => ttlS),
+    imageCacheDir: config.imageCacheDir,
   });
 }

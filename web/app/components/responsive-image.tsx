@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { srcSet, type Media } from '../lib/media';
+import { imageSources, type Media } from '../lib/media';
 
 interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> {
   media: Media;
@@ -10,13 +10,14 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   alt?: string;
 }
 
-/** <img> with Strapi's responsive formats as srcset, the original as fallback, and its size set. */
+/** <img> in the widths of the image endpoint (AVIF or WebP where accepted), with its size set. */
 export function ResponsiveImage({ media, sizes, priority = false, alt, ...rest }: ResponsiveImageProps) {
+  const { src, srcSet } = imageSources(media);
   return (
     <img
       {...rest}
-      src={media.url}
-      srcSet={srcSet(media)}
+      src={src}
+      srcSet={srcSet}
       sizes={sizes}
       alt={alt ?? media.alt}
       width={media.width ?? undefined}

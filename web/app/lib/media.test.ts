@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { image, video } from '../test/strapi-fixtures';
-import { coverImage, siteRelativeUrl, srcSet, toMedia } from './media';
+import { coverImage, imageSources, siteRelativeUrl } from './media';
+import { toMedia } from './media-schema.server';
 
 const CMS = 'http://127.0.0.1:1337';
 
@@ -17,11 +18,22 @@ describe('media helpers', () => {
     expect(coverImage([toMedia(video('only'), CMS)])).toBeUndefined();
   });
 
-  it('builds srcset from the formats, smallest first, with the original last', () => {
-    expect(srcSet(toMedia(image('a'), CMS))).toBe(
-      '/uploads/thumbnail_a.jpg 234w, /uploads/small_a.jpg 500w, /uploads/medium_a.jpg 750w, /uploads/large_a.jpg 1000w, /uploads/a.jpg 2400w',
+  it("sends uploads through the image endpoint at its widths, never wider than the original", () => {
+    const { src, srcSet } = imageSources(toMedia(image('a'), CMS));
+    expect(src).toBe('/_img/800/uploads/a.jpg');
+    expect(srcSet).toBe(
+      [240, 360, 480, 640, 800, 960, 1200, 1600, 2000, 2400].map((width) => `/_img/${width}/uploads/a.jpg ${width}w`).join(', '),
     );
-    expect(srcSet(toMedia({ url: '/uploads/tiny.png', ext: '.png', width: 100, height: 100 }, CMS))).toBeUndefined();
+    const small = imageSources(toMedia({ url: '/uploads/tiny.png', ext: '.png', width: 300, height: 300 }, CMS));
+    expect(small.srcSet).toBe('/_img/240/uploads/tiny.png 240w, /_img/360/uploads/tiny.png 300w');
+  });
+
+  it("keeps Strapi's formats for images the endpoint does not resize (SVG, another host)", () => {
+    const svg = imageSources(toMedia({ url: '/uploads/logo.svg', ext: '.svg', width: 100, height: 100 }, CMS));
+    expect(svg).toEqual({ src: '/uploads/logo.svg', srcSet: undefined });
+    const elsewhere = imageSources(toMedia({ ...image('b'), url: 'https://cdn.example.com/b.jpg' }, CMS));
+    expect(elsewhere.src).toBe('https://cdn.example.com/b.jpg');
+    expect(elsewhere.srcSet).toContain('/uploads/thumbnail_b.jpg 234w');
   });
 
   it('uses the alt text from the CMS, or the fallback', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export interface MediaFormat {
   url: string;
   width: number;
@@ -16,24 +14,6 @@ export interface Media {
   formats: MediaFormat[];
 }
 
-const formatSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
-
-/** A Strapi media object as the content service returns it (only url and ext are guaranteed). */
-export const mediaSchema = z.object({
-  url: z.string(),
-  ext: z.string().nullish(),
-  name: z.string().nullish(),
-  width: z.number().nullish(),
-  height: z.number().nullish(),
-  alternativeText: z.string().nullish(),
-  formats: z.record(z.string(), formatSchema.nullish()).nullish(),
-});
-
-export type StrapiMedia = z.infer<typeof mediaSchema>;
-
-/** The media fields the site asks for: the spec's url and ext, plus what responsive images need. */
-export const MEDIA_FIELDS = ['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'formats'] as const;
-
 /** Spec 3: files with ext .mp4 are videos; all others are images. */
 export const isVideoExt = (ext: string | null | undefined, url = ''): boolean =>
   (ext ?? url.slice(url.lastIndexOf('.'))).toLowerCase() === '.mp4';
@@ -47,28 +27,34 @@ export function siteRelativeUrl(url: string, cmsBaseUrl: string): string {
   return url;
 }
 
-export function toMedia(raw: StrapiMedia, cmsBaseUrl: string, fallbackAlt = ''): Media {
-  const formats = Object.values(raw.formats ?? {})
-    .filter((format): format is MediaFormat => Boolean(format))
-    .map((format) => ({ ...format, url: siteRelativeUrl(format.url, cmsBaseUrl) }))
-    .sort((a, b) => a.width - b.width);
-  return {
-    url: siteRelativeUrl(raw.url, cmsBaseUrl),
-    kind: isVideoExt(raw.ext, raw.url) ? 'video' : 'image',
-    alt: raw.alternativeText?.trim() || fallbackAlt,
-    width: raw.width ?? null,
-    height: raw.height ?? null,
-    formats,
-  };
-}
-
 /** Spec 3: the cover is the first non-video image. */
 export const coverImage = (media: readonly Media[]): Media | undefined => media.find((item) => item.kind === 'image');
 
-/** `srcset` from the responsive formats plus the original, for <img>. */
-export function srcSet(media: Media): string | undefined {
+/** Widths the image endpoint makes (server/images): nothing else can be asked for. */
+export const IMAGE_WIDTHS = [240, 360, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** Raster uploads on the site's origin go through the image endpoint (AVIF/WebP, right-sized). */
+export const isResizable = (media: Pick<Media, 'kind' | 'url'>) => media.kind === 'image' && media.url.startsWith('/uploads/') && /\.(jpe?g|png|webp|avif|tiff?)$/i.test(media.url);
+
+/** The image endpoint's URL of `media` at `width` (the format follows the browser's Accept). */
+export const imageUrl = (media: Media, width: ImageWidth) => `/_img/${width}${media.url}`;
+
+/**
+ * `src` and `srcset` for <img>: the endpoint's widths up to the original's (never upscaled), or
+ * Strapi's own formats for images it cannot resize (not on the site's origin, SVG, GIF).
+ */
+export function imageSources(media: Media): { src: string; srcSet?: string } {
+  if (isResizable(media)) {
+    const original = media.width ?? Number.POSITIVE_INFINITY; // unknown: the endpoint never enlarges
+    const widths: ImageWidth[] = IMAGE_WIDTHS.filter((width) => width <= original);
+    const largest = IMAGE_WIDTHS.find((width) => width >= original);
+    if (largest && !widths.includes(largest)) widths.push(largest);
+    const src = imageUrl(media, widths.find((width) => width >= 800) ?? widths[widths.length - 1]!);
+    return { src, srcSet: widths.map((width) => `${imageUrl(media, width)} ${Math.min(width, original)}w`).join(', ') };
+  }
   const candidates = [...media.formats];
   if (media.width) candidates.push({ url: media.url, width: media.width, height: media.height ?? 0 });
   const unique = candidates.filter((candidate, index) => candidates.findIndex((c) => c.width === candidate.width) === index);
-  return unique.length > 1 ? unique.map((candidate) => `${candidate.url} ${candidate.width}w`).join(', ') : undefined;
+  return { src: media.url, srcSet: unique.length > 1 ? unique.map((candidate) => `${candidate.url} ${candidate.width}w`).join(', ') : undefined };
 }

@@ -23,7 +23,7 @@ test.describe('the project grid', () => {
   test('covers are responsive and sized; the first row loads first', async ({ page }) => {
     await open(page, '/dailyPage/project');
     const first = tiles(page).nth(0).locator('img');
-    await expect(first).toHaveAttribute('srcset', /small_.* 500w/);
+    await expect(first).toHaveAttribute('srcset', /\/_img\/480\/uploads\/.* 480w/);
     await expect(first).toHaveAttribute('width', /\d+/);
     await expect(first).toHaveAttribute('height', /\d+/);
     await expect(first).toHaveAttribute('fetchpriority', 'high');

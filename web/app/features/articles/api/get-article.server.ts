@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contentClient, type CallOptions } from '../../../lib/content-client.server';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import type { Article } from './article-types';
 
 const articleSchema = z.object({

@@ -1,7 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { articleCoverSizes } from '../../../lib/image-sizes';
 import { coverImage } from '../../../lib/media';
+import { useLayout } from '../../../lib/use-layout';
 import type { ArticleSummary } from '../api/article-types';
 import styles from './article-list.module.css';
 
@@ -9,16 +11,19 @@ interface ArticleCardProps {
   article: ArticleSummary;
   index: number;
   state: unknown;
+  /** The list has three cards or fewer (four fixed columns on web). */
+  few: boolean;
 }
 
-export function ArticleCard({ article, index, state }: ArticleCardProps) {
+export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const cover = coverImage(article.media);
+  const layout = useLayout();
   return (
     <li className={styles.card} style={{ '--index': index } as CSSProperties}>
       <Link to={articleHref(article.documentId)} state={state} className={styles.link}>
         <span className={styles.coverFrame}>
           {cover && (
-            <ResponsiveImage media={cover} className={styles.cover} sizes="(max-width: 800px) 100vw, 33vw" priority={index < 3} />
+            <ResponsiveImage media={cover} className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />
           )}
         </span>
         <span className={styles.text}>

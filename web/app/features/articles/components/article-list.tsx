@@ -9,7 +9,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
   return (
     <ul className={styles.grid} data-few={articles.length <= 3} aria-label="文章列表">
       {articles.map((article, index) => (
-        <ArticleCard key={article.documentId} article={article} index={index} state={{ list }} />
+        <ArticleCard key={article.documentId} article={article} index={index} state={{ list }} few={articles.length <= 3} />
       ))}
     </ul>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { carouselSizes } from '../../../lib/image-sizes';
 import type { Media } from '../../../lib/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
@@ -76,7 +77,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
                 <ResponsiveImage
                   media={item}
                   className={styles.media}
-                  sizes="(max-width: 1000px) 100vw, 1000px"
+                  sizes={carouselSizes()}
                   priority={slide === 0}
                   onError={(event) => {
                     event.currentTarget.hidden = true; // spec 8: a broken image is hidden

@@ -1,8 +1,11 @@
+import { useContext } from 'react';
+import { ContactOverlayOpened } from '../../shell/components/contact-overlay';
 import type { ContactInfo } from '../api/contact-types';
 import styles from './contact-details.module.css';
 
 /** The contact panel's content: two QR codes with captions, then address, phone and mail. */
 export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
+  const shown = useContext(ContactOverlayOpened);
   if (!contact) return null; // spec 8: nothing to show when the content could not be loaded
   const codes = [
     { media: contact.wechat, caption: '微信' },
@@ -14,7 +17,11 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
         {codes.map(({ media, caption }) =>
           media ? (
             <figure key={caption} className={styles.code}>
-              <img src={media.url} alt={media.alt || `${caption}二维码`} width={100} height={100} />
+              {shown ? (
+                <img src={media.url} alt={media.alt || `${caption}二维码`} width={100} height={100} decoding="async" />
+              ) : (
+                <span className={styles.codePlaceholder} />
+              )}
               <figcaption>{caption}</figcaption>
             </figure>
           ) : null,

@@ -1,4 +1,5 @@
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { landingSizes } from '../../../lib/image-sizes';
 import type { Media } from '../../../lib/media';
 import { nextIndex } from '../use-rotation';
 import styles from './landing.module.css';
@@ -27,7 +28,7 @@ export function BackgroundCarousel({ images, index }: BackgroundCarouselProps) {
               <ResponsiveImage
                 media={image}
                 className={styles.backgroundImage}
-                sizes="100vw"
+                sizes={landingSizes(image)}
                 priority={position === 0}
                 alt=""
               />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentClient, type CallOptions } from '../../../lib/content-client.server';
-import { MEDIA_FIELDS, mediaSchema, toMedia, type Media } from '../../../lib/media';
+import type { Media } from '../../../lib/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 
 export interface Profile {
   documentId: string;

@@ -1,16 +1,19 @@
 import { Blocks } from '../../../components/blocks';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { portraitSizes } from '../../../lib/image-sizes';
+import { useLayout } from '../../../lib/use-layout';
 import type { Profile } from '../api/get-profiles.server';
 import styles from './profile-list.module.css';
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
 export function ProfileList({ profiles }: { profiles: Profile[] }) {
+  const layout = useLayout();
   return (
     <div className={styles.column}>
       {profiles.map((profile, index) => (
         <section key={profile.documentId} className={styles.profile} aria-labelledby={`profile-${profile.documentId}`}>
           {profile.portrait && (
-            <ResponsiveImage media={profile.portrait} className={styles.portrait} sizes="(max-width: 800px) 90vw, 230px" priority={index === 0} />
+            <ResponsiveImage media={profile.portrait} className={styles.portrait} sizes={portraitSizes(profile.portrait, layout)} priority={index === 0} />
           )}
           <div className={styles.body}>
             <h2 id={`profile-${profile.documentId}`} className={styles.name}>

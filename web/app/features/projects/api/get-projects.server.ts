@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { contentClient, type CallOptions } from '../../../lib/content-client.server';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import { ALL_CATEGORY } from '../../../lib/category';
+import { coverImage } from '../../../lib/media';
 import type { ProjectSummary } from './project-types';
 
 const projectSummarySchema = z.object({
@@ -37,7 +38,7 @@ export async function getProjects(designType?: string, { client = contentClient(
     name: row.projectName,
     author: row.author ?? '',
     tall: !row.flextype,
-    media: (row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName)),
+    cover: coverImage((row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName))) ?? null,
   }));
 }
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { MediaItem } from '../../../components/media-item';
+import { projectMediaSizes } from '../../../lib/image-sizes';
+import { useLayout } from '../../../lib/use-layout';
 import type { Project } from '../api/project-types';
 import styles from './project-detail.module.css';
 
@@ -9,6 +11,7 @@ export const detailMedia = (project: Project) => project.media.slice(1);
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
   const media = detailMedia(project);
+  const layout = useLayout();
   return (
     <article className={styles.detail}>
       <aside className={styles.info}>
@@ -25,7 +28,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
       </aside>
       <div className={styles.media}>
         {media.map((item, index) => (
-          <MediaItem key={`${item.url}-${index}`} media={item} priority={index === 0} sizes="(max-width: 800px) 100vw, calc(100vw - 400px)" />
+          <MediaItem key={`${item.url}-${index}`} media={item} priority={index === 0} sizes={projectMediaSizes(layout)} />
         ))}
       </div>
     </article>

@@ -1,6 +1,7 @@
 import type { ProjectSummary } from '../api/project-types';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
+import { useLayout } from '../../../lib/use-layout';
 import styles from './project-grid.module.css';
 
 interface ProjectGridProps {
@@ -9,10 +10,11 @@ interface ProjectGridProps {
   category: string;
 }
 
-/** How many tiles make up the first row or so: loaded eagerly, with high priority. */
-const EAGER_TILES = 3;
+/** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
+const EAGER_TILES = { phone: 2, web: 3 } as const;
 
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
+  const eager = EAGER_TILES[useLayout()];
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   const list = projects.map((project) => project.documentId);
   return (
@@ -24,7 +26,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
           index={index}
           to={projectDetailHref(project.documentId, category)}
           state={{ list }}
-          priority={index < EAGER_TILES}
+          priority={index < eager}
         />
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { coverImage } from '../../../lib/media';
+import { projectTileSizes } from '../../../lib/image-sizes';
 import type { ProjectSummary } from '../api/project-types';
 import styles from './project-grid.module.css';
 
@@ -16,7 +16,7 @@ interface ProjectTileProps {
 
 /** A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. */
 export function ProjectTile({ project, index, to, state, priority }: ProjectTileProps) {
-  const cover = coverImage(project.media);
+  const { cover } = project;
   return (
     <li className={styles.tile} data-tall={project.tall} style={{ '--index': index } as CSSProperties}>
       <Link to={to} state={state} className={styles.link}>
@@ -24,7 +24,7 @@ export function ProjectTile({ project, index, to, state, priority }: ProjectTile
           <ResponsiveImage
             media={cover}
             className={styles.cover}
-            sizes="(max-width: 800px) 100vw, (max-width: 1600px) 50vw, 33vw"
+            sizes={projectTileSizes(cover, project.tall)}
             priority={priority}
           />
         ) : (

@@ -1,6 +1,12 @@
-import { useRef, type ReactNode } from 'react';
+import { createContext, useRef, useState, type ReactNode } from 'react';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import styles from './contact-overlay.module.css';
+
+/**
+ * Whether the overlay has been opened in this visit: pictures inside it (the QR codes) are fetched
+ * only then, not with every page's first screen.
+ */
+export const ContactOverlayOpened = createContext(true);
 
 interface ContactOverlayProps {
   open: boolean;
@@ -14,37 +20,41 @@ interface ContactOverlayProps {
  */
 export function ContactOverlay({ open, onClose, children }: ContactOverlayProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   useFocusTrap(panel, open, onClose);
   return (
-    <div
-      className={styles.backdrop}
-      data-open={open}
-      inert={!open}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <ContactOverlayOpened.Provider value={opened}>
       <div
-        ref={panel}
-        id="contact-overlay"
-        className={styles.panel}
-        role="dialog"
-        aria-modal={open}
-        aria-labelledby="contact-title"
-        tabIndex={-1}
+        className={styles.backdrop}
+        data-open={open}
+        inert={!open}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) onClose();
+        }}
       >
-        <div className={styles.top}>
-          <h2 id="contact-title" className={styles.title}>
-            CONTACT
-          </h2>
-          <button type="button" className={styles.close} aria-label="关闭联系方式" onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
-          </button>
+        <div
+          ref={panel}
+          id="contact-overlay"
+          className={styles.panel}
+          role="dialog"
+          aria-modal={open}
+          aria-labelledby="contact-title"
+          tabIndex={-1}
+        >
+          <div className={styles.top}>
+            <h2 id="contact-title" className={styles.title}>
+              CONTACT
+            </h2>
+            <button type="button" className={styles.close} aria-label="关闭联系方式" onClick={onClose}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
+              </svg>
+            </button>
+          </div>
+          {children}
         </div>
-        {children}
       </div>
-    </div>
+    </ContactOverlayOpened.Provider>
   );
 }

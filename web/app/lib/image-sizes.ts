@@ -1,0 +1,76 @@
+import { tokens } from '../styles/tokens';
+import type { Layout } from './device';
+import type { Media } from './media';
+
+/**
+ * `sizes` attributes that say how wide each picture is really drawn, so the browser picks the
+ * smallest file that stays sharp. They follow the CSS of each view (spec 9's grid columns and rows,
+ * panels and paddings), including `object-fit: cover`, which draws a picture wider than its box
+ * when the box is taller than the picture.
+ */
+
+const aspectOf = (media: Media) => (media.width && media.height ? media.width / media.height : 1);
+const px = (value: number) => `${Math.ceil(value)}px`;
+
+interface AutoFillGrid {
+  /** `minmax(min, 1fr)` column width. */
+  columnMin: number;
+  gap: number;
+  /** Horizontal padding around the grid, both sides together. */
+  padding: number;
+  /** Height of the picture's box, for pictures wider than it (cover crop). */
+  boxHeight: number;
+  /** A fixed column count instead of auto-fill. */
+  columns?: number;
+}
+
+/**
+ * A CSS auto-fill grid (`repeat(auto-fill, minmax(min, 1fr))`): n columns from a viewport of
+ * n × (min + gap) − gap + padding up; each column (viewport − padding − (n − 1) × gap) / n wide.
+ */
+function gridSizes({ columnMin, gap, padding, boxHeight, columns }: AutoFillGrid, aspect: number): string {
+  const coverWidth = px(boxHeight * aspect);
+  const column = (n: number) => {
+    const taken = padding + (n - 1) * gap;
+    const width = taken ? `calc((100vw - ${taken}px) / ${n})` : `${+(100 / n).toFixed(2)}vw`;
+    return `max(${width}, ${coverWidth})`;
+  };
+  if (columns) return column(columns);
+  const entries: string[] = [];
+  for (let n = 1; n < 6; n += 1) entries.push(`(max-width: ${(n + 1) * (columnMin + gap) - gap + padding - 1}px) ${column(n)}`);
+  entries.push(column(6));
+  return entries.join(', ');
+}
+
+/** Project tiles: 400px columns without gaps, 266px rows, tall tiles two rows (spec 9). */
+export function projectTileSizes(cover: Media, tall: boolean): string {
+  const { projectColumnMin, projectRow } = tokens.size;
+  return gridSizes({ columnMin: projectColumnMin, gap: 0, padding: 0, boxHeight: tall ? projectRow * 2 : projectRow }, aspectOf(cover));
+}
+
+/** Article cards: 360px columns, 20px gaps, 24px padding, a 400px row less its 144px text area. */
+export function articleCoverSizes(cover: Media, layout: Layout, few: boolean): string {
+  const { articleColumnMin, articleGap, articleRow, articleTextArea } = tokens.size;
+  const grid = { columnMin: articleColumnMin, gap: articleGap, padding: 48, boxHeight: articleRow - articleTextArea };
+  return gridSizes(few ? { ...grid, columns: layout === 'phone' ? 1 : 4 } : grid, aspectOf(cover));
+}
+
+/**
+ * The landing's full-screen backgrounds: cropped to cover the viewport, then pushed in to 108%
+ * over their 8 seconds (spec 9), so a landscape picture on an upright phone is drawn far wider
+ * than the screen.
+ */
+export const LANDING_PUSH_IN = 1.08;
+export const landingSizes = (image: Media) => `calc(max(100vw, ${aspectOf(image).toFixed(3)} * 100vh) * ${LANDING_PUSH_IN})`;
+
+/** Project media beside the 400px info panel on web, full width on phones (spec 2). */
+export const projectMediaSizes = (layout: Layout) => (layout === 'phone' ? '100vw' : `calc(100vw - ${tokens.size.detailPanel}px)`);
+
+/** The article carousel: the 1000px column less its 24px padding, letterboxed in 3:2. */
+export const carouselSizes = () => 'min(calc(100vw - 48px), 952px)';
+
+/** Profile portraits: 230px on web, 90% of the padded column on phones (spec 9). */
+export function portraitSizes(portrait: Media, layout: Layout): string {
+  const wider = Math.max(1, aspectOf(portrait)); // square frames, cover crop
+  return layout === 'phone' ? `calc((100vw - 48px) * ${(0.9 * wider).toFixed(3)})` : px(tokens.size.portraitWeb * wider);
+}

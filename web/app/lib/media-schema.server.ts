@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isResizable, isVideoExt, siteRelativeUrl, type Media, type MediaFormat } from './media';
+
+const formatSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
+
+/** A Strapi media object as the content service returns it (only url and ext are guaranteed). */
+export const mediaSchema = z.object({
+  url: z.string(),
+  ext: z.string().nullish(),
+  name: z.string().nullish(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  alternativeText: z.string().nullish(),
+  formats: z.record(z.string(), formatSchema.nullish()).nullish(),
+});
+
+export type StrapiMedia = z.infer<typeof mediaSchema>;
+
+/** The media fields the site asks for: the spec's url and ext, plus what responsive images need. */
+export const MEDIA_FIELDS = ['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'formats'] as const;
+
+export function toMedia(raw: StrapiMedia, cmsBaseUrl: string, fallbackAlt = ''): Media {
+  const formats = Object.values(raw.formats ?? {})
+    .filter((format): format is MediaFormat => Boolean(format))
+    .map((format) => ({ ...format, url: siteRelativeUrl(format.url, cmsBaseUrl) }))
+    .sort((a, b) => a.width - b.width);
+  const url = siteRelativeUrl(raw.url, cmsBaseUrl);
+  const kind = isVideoExt(raw.ext, raw.url) ? 'video' : 'image';
+  return {
+    url,
+    kind,
+    alt: raw.alternativeText?.trim() || fallbackAlt,
+    width: raw.width ?? null,
+    height: raw.height ?? null,
+    // The image endpoint makes every width of pictures on the site's origin; Strapi's formats are
+    // kept only for the others, so pages do not carry them in their data.
+    formats: isResizable({ kind, url }) ? [] : formats,
+  };
+}
+

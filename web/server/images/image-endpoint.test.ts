@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { imageEndpoint } from './image-endpoint';
+
+let cms: http.Server;
+let site: http.Server;
+let siteUrl: string;
+let cacheDir: string;
+let cmsCalls: string[] = [];
+let photo: Buffer;
+let logo: Buffer;
+
+async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
+  cmsCalls.push(req.url ?? '');
+  if (req.url === '/uploads/photo_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+  if (req.url === '/uploads/logo_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
+  if (req.url === '/uploads/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a picture');
+  if (req.url === '/uploads/clip.mp4') return void res.writeHead(200, { 'content-type': 'video/mp4' }).end('....');
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('missing');
+}
+
+beforeAll(async () => {
+  photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+  logo = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  cms = http.createServer((req, res) => void standInCms(req, res));
+  await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
+  cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'images-')), '.data', 'images'); // a dot directory, like the default
+  const app = express();
+  app.use(imageEndpoint({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir, log: () => {} }));
+  app.use((_req, res) => void res.status(404).end());
+  site = http.createServer(app);
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+  await new Promise((resolve) => cms.close(resolve));
+  fs.rmSync(path.dirname(path.dirname(cacheDir)), { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  cmsCalls = [];
+});
+
+const get = (url: string, accept = '*/*') => fetch(`${siteUrl}${url}`, { headers: { accept } });
+const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+async function picture(response: Response) {
+  return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+}
+
+describe('image endpoint', () => {
+  it('serves AVIF at the asked width to a browser that accepts it, varying on Accept', async () => {
+    const response = await get('/_img/640/uploads/photo_abc.jpg', CHROME_ACCEPT);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/avif');
+    expect(response.headers.get('vary')).toMatch(/Accept/);
+    expect(response.headers.get('cache-control')).toMatch(/immutable/);
+    const meta = await picture(response);
+    expect(meta.format).toBe('heif');
+    expect(meta.width).toBe(640);
+    expect(meta.height).toBe(427);
+  });
+
+  it('serves WebP to a browser that accepts WebP but not AVIF', async () => {
+    const response = await get('/_img/480/uploads/photo_abc.jpg', 'image/webp,*/*');
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect((await picture(response)).format).toBe('webp');
+  });
+
+  it('serves the original format to a client that accepts neither', async () => {
+    const jpeg = await get('/_img/480/uploads/photo_abc.jpg', 'image/jpeg,*/*');
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpeg.headers.get('vary')).toMatch(/Accept/);
+    expect(await picture(jpeg)).toMatchObject({ format: 'jpeg', width: 480 });
+    const png = await get('/_img/240/uploads/logo_abc.png');
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(await picture(png)).toMatchObject({ format: 'png', width: 240, hasAlpha: true });
+  });
+
+  it('makes a variant once and answers later requests from the disk cache', async () => {
+    await (await get('/_img/800/uploads/photo_abc.jpg', CHROME_ACCEPT)).arrayBuffer();
+    await Promise.all([1, 2, 3].map(async () => (await get('/_img/960/uploads/photo_abc.jpg', 'image/webp')).arrayBuffer()));
+    const again = await get('/_img/800/uploads/photo_abc.jpg', CHROME_ACCEPT);
+    expect(again.headers.get('content-type')).toBe('image/avif');
+    expect(cmsCalls).toEqual(['/uploads/photo_abc.jpg', '/uploads/photo_abc.jpg']);
+  });
+
+  it('never enlarges a picture beyond its original', async () => {
+    const response = await get('/_img/2400/uploads/photo_abc.jpg', 'image/webp');
+    expect((await picture(response)).width).toBe(1800);
+  });
+
+  it('honours an explicit format from the allow-list without varying', async () => {
+    const response = await get('/_img/360/uploads/photo_abc.jpg?format=webp', CHROME_ACCEPT);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('vary') ?? '').not.toMatch(/Accept/);
+  });
+
+  it.each([
+    ['/_img/641/uploads/photo_abc.jpg', 400],
+    ['/_img/0/uploads/photo_abc.jpg', 400],
+    ['/_img/99999/uploads/photo_abc.jpg', 400],
+    ['/_img/abc/uploads/photo_abc.jpg', 400],
+    ['/_img/640.5/uploads/photo_abc.jpg', 400],
+    ['/_img/640/uploads/photo_abc.jpg?format=gif', 400],
+    ['/_img/640/uploads/photo_abc.jpg?format=svg', 400],
+    ['/_img/640/uploads/photo_abc.jpg?format=webp&format=avif', 400],
+    ['/_img/640/uploads/%2e%2e%2fconfig.json', 400],
+    ['/_img/640/uploads/..%2F..%2Fetc%2Fpasswd', 400],
+    ['/_img/640/uploads/a/b.jpg', 400],
+    ['/_img/640/admin/photo.jpg', 400],
+    ['/_img/640/uploads/missing.jpg', 404],
+    ['/_img/640/uploads/clip.mp4', 404],
+  ])('answers %s with %i, not a 5xx', async (url, status) => {
+    const response = await get(url, CHROME_ACCEPT);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(await response.text()).not.toMatch(/at .*\.(ts|js):\d+|node_modules|\/work\//);
+  });
+
+  it('answers a file that is not a picture with 502, logs it and keeps serving', async () => {
+    const response = await get('/_img/640/uploads/broken.jpg', CHROME_ACCEPT);
+    expect(response.status).toBe(502);
+    expect((await get('/_img/640/uploads/photo_abc.jpg', CHROME_ACCEPT)).status).toBe(200);
+  });
+
+  it('refuses writes', async () => {
+    const response = await fetch(`${siteUrl}/_img/640/uploads/photo_abc.jpg`, { method: 'POST' });
+    expect(response.status).toBe(405);
+  });
+
+});
