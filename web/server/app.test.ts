@@ -42,7 +42,7 @@ const rawGet = (pathname: string) =>
   });
 
 describe('the site server', () => {
-  it.each(['/%', '/login%FF', '/dailyPage/project/%FF%FE', '/assets/%', '/healthz%', '/uploads/%E0%A4%A'])(
+  it.each(['/%', '/login%FF', '/dailyPage/project/%FF%FE', '/assets/%', '/healthz%', '/uploads/%E0%A4%A', '/_img/640/uploads/%E0%A4%A'])(
     'answers 400 without a stack trace for broken percent-encoding: %s',
     async (pathname) => {
       const response = await rawGet(pathname);

@@ -1,7 +1,10 @@
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { ServerBuild } from 'react-router';
 import { health } from './health/health';
+import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
 import { reactRouterHandler } from './request-handler';
 import { translationRouter } from './translation/endpoint';
@@ -23,6 +26,8 @@ export interface AppOptions {
   webhook?: { secret: string | undefined; purge: (model: string | undefined) => { answers: number; pages: number } };
   /** What the deep health check reports about cached content. */
   contentStats?: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
+  /** Folder of the image endpoint's made variants; without it there is no image endpoint. */
+  imageCacheDir?: string;
   /** Pages already rendered, answered before anything else looks at the request. */
   cachedPages?: (req: Request, res: Response, next: NextFunction) => void;
   /** Extra middleware placed before the pages (Vite's in development). */
@@ -56,6 +61,9 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(refuseMalformedPaths);
   if (options.cachedPages) app.use(options.cachedPages);
+  // Everything after this is compressed on the way out when it is text (HTML, JSON, JS, CSS, SVG):
+  // brotli where accepted, else gzip; pictures and video are left as they are.
+  app.use(compression({ threshold: 1024 }));
 
   app.use(
     health({
@@ -64,15 +72,18 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use('/uploads', mediaProxy(options.cmsUrl));
+  if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir }));
   app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
   app.use(translationRouter(options.translation));
 
   for (const middleware of options.before ?? []) app.use(middleware);
 
   if (options.clientDir) {
-    // Fingerprinted bundles never change; everything else in public/ revalidates hourly.
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    // Fingerprinted bundles never change; everything else in public/ revalidates hourly. Both are
+    // served precompressed (brotli, gzip) as made at build time (scripts/precompress.mjs).
+    const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false as const };
+    app.use('/assets', expressStaticGzip(path.join(options.clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', index: false } }));
+    app.use(expressStaticGzip(options.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false } }));
   }
 
   app.all('/{*splat}', reactRouterHandler(options.build, options.mode));

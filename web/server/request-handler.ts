@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 
@@ -32,10 +32,37 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   res.flushHeaders();
   if (response.body) {
-    await writeReadableStreamToWritable(response.body, res);
+    await streamBody(response.body, res);
   } else {
     res.end();
   }
+}
+
+/**
+ * Writes a streamed body as it comes. The compression middleware would otherwise hold a streamed
+ * page until its end; it is flushed whenever the stream pauses (a burst of chunks written in one
+ * turn is compressed together).
+ */
+export async function streamBody(body: ReadableStream<Uint8Array>, res: ExpressResponse): Promise<void> {
+  const reader = body.getReader();
+  const flushable = res as ExpressResponse & { flush?: () => void };
+  let flushScheduled = false;
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  void closed.then(() => reader.cancel().catch(() => {}));
+  for (;;) {
+    const next = await Promise.race([reader.read(), closed.then(() => ({ done: true as const, value: undefined }))]);
+    if (next.done || res.destroyed) break;
+    const drained = res.write(next.value);
+    if (flushable.flush && !flushScheduled) {
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        if (!res.writableEnded && !res.destroyed) flushable.flush!();
+      });
+    }
+    if (!drained) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+  }
+  if (!res.destroyed && !res.writableEnded) res.end();
 }
 
 /** Express middleware serving the React Router app (SSR pages and data requests). */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,8 @@ let close: () => void;
 let rendered = 0;
 
 beforeAll(async () => {
-  cache.store(pageKey('/dailyPage/project', undefined), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>web grid</p>') });
-  cache.store(pageKey('/dailyPage/project', PHONE), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>phone grid</p>') });
+  await cache.store(pageKey('/dailyPage/project', undefined), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>web grid</p>') });
+  await cache.store(pageKey('/dailyPage/project', PHONE), { status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode('<p>phone grid</p>') });
   const app = express();
   app.use(cachedPages(() => cache, () => 60));
   app.use((_req, res) => {
@@ -32,10 +33,24 @@ describe('cached pages (the fast path)', () => {
     const web = await fetch(`${base}/dailyPage/project`);
     expect(await web.text()).toBe('<p>web grid</p>');
     expect(web.headers.get('etag')).toMatch(/^W\//);
-    expect(web.headers.get('vary')).toBe('User-Agent');
+    expect(web.headers.get('vary')).toBe('User-Agent, Accept-Encoding');
     expect(web.headers.get('cache-control')).toContain('s-maxage=60');
     expect(await (await fetch(`${base}/dailyPage/project`, { headers: { 'user-agent': PHONE } })).text()).toBe('<p>phone grid</p>');
     expect(rendered).toBe(0);
+  });
+
+  it('sends the page compressed as stored: brotli, else gzip, else as it is', async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ encoding?: string; length: number }>((resolve, reject) => {
+        http.get(`${base}/dailyPage/project`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          let length = 0;
+          res.on('data', (chunk: Buffer) => (length += chunk.length));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], length }));
+        }).on('error', reject);
+      });
+    expect((await raw('gzip, deflate, br')).encoding).toBe('br');
+    expect((await raw('gzip')).encoding).toBe('gzip');
+    expect(await raw('identity')).toEqual({ encoding: undefined, length: '<p>web grid</p>'.length });
   });
 
   it('answers 304 to a matching If-None-Match and no body to HEAD', async () => {

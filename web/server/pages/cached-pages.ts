@@ -5,7 +5,8 @@ import { cachedPageHeaders, pageCacheControl, pageKey } from '../../app/lib/page
 /**
  * The fast path for a page already rendered: answered here, before the static files and React
  * Router, from the same page cache the root route's middleware fills (it also keeps the rules of
- * what may be cached). Under a spike most views are this one memory read.
+ * what may be cached), compressed when it was stored. Under a spike most views are this one
+ * memory read.
  */
 export function cachedPages(cache: () => PageCache, ttlS: () => number) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -17,7 +18,11 @@ export function cachedPages(cache: () => PageCache, ttlS: () => number) {
       res.status(304).end();
       return;
     }
-    res.status(page.status).setHeader('content-length', page.body.byteLength);
-    res.end(req.method === 'HEAD' ? undefined : page.body);
+    // Compressed once when the page was stored; the same bytes for every visitor.
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+    const body = encoding ? page.encoded[encoding] : page.body;
+    if (encoding) res.setHeader('content-encoding', encoding);
+    res.status(page.status).setHeader('content-length', body.byteLength);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

@@ -40,7 +40,7 @@ describe('the page cache', () => {
     expect(second.response.headers.get('cache-control')).toBe(
       'public, max-age=0, s-maxage=60, stale-while-revalidate=86400, stale-if-error=604800',
     );
-    expect(second.response.headers.get('vary')).toBe('User-Agent');
+    expect(second.response.headers.get('vary')).toBe('User-Agent, Accept-Encoding');
     expect(second.response.headers.get('etag')).toMatch(/^W\/"/);
   });
 

@@ -23,7 +23,7 @@ export function cachedPageHeaders(page: CachedPage, cacheControl: string): Array
     ...page.headers.filter(([name]) => !HOP_BY_HOP.has(name)),
     ['etag', page.etag],
     ['cache-control', cacheControl],
-    ['vary', 'User-Agent'],
+    ['vary', 'User-Agent, Accept-Encoding'],
   ];
 }
 
@@ -76,11 +76,11 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     // The first visitor gets the page as it streams; the copy goes into the cache when complete.
     const [toVisitor, toCache] = response.body.tee();
     void collect(toCache)
-      .then((body) => finish(pages.store(key, { status: response.status, headers: [...response.headers], body })))
+      .then(async (body) => finish(await pages.store(key, { status: response.status, headers: [...response.headers], body })))
       .catch(() => finish(undefined));
     const headers = new Headers(response.headers);
     headers.set('cache-control', control);
-    headers.set('vary', 'User-Agent');
+    headers.set('vary', 'User-Agent, Accept-Encoding');
     return new Response(toVisitor, { status: response.status, headers });
   };
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 export interface CachedPage {
@@ -7,6 +9,21 @@ export interface CachedPage {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   storedAt: number;
+  /** The body compressed once when stored, so a repeat view costs no compression. */
+  encoded: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>;
+
+/** Brotli at its best (once per page per TTL, off the main thread) and gzip for the rest. */
+async function encode(body: Uint8Array<ArrayBuffer>): Promise<CachedPage['encoded']> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br: bytes(br), gzip: bytes(gz) };
 }
 
 export interface PageCacheOptions {
@@ -33,7 +50,7 @@ export function notModified(ifNoneMatch: string | null, etag: string): boolean {
 export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.body.byteLength),
+    sizeCalculation: (page) => Math.max(1, page.body.byteLength + page.encoded.br.byteLength + page.encoded.gzip.byteLength),
     ttl: ttlMs,
     ttlAutopurge: false,
   });
@@ -49,8 +66,8 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
       rendering.set(key, shared);
       return shared;
     },
-    store(key: string, page: Omit<CachedPage, 'etag' | 'storedAt'>): CachedPage {
-      const stored = { ...page, etag: etagOf(page.body), storedAt: now() };
+    async store(key: string, page: Omit<CachedPage, 'etag' | 'storedAt' | 'encoded'>): Promise<CachedPage> {
+      const stored = { ...page, etag: etagOf(page.body), storedAt: now(), encoded: await encode(page.body) };
       if (ttlMs > 0) pages.set(key, stored);
       return stored;
     },

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { open } from './support';
+
+/**
+ * What a phone on a slow network gets: compressed text, modern picture formats, and files no
+ * larger than the screen needs. Runs in both layouts (web at 1440×900, phone at 3×).
+ */
+
+const ROUTES = ['/login', '/dailyPage/project', '/dailyPage/article', '/dailyPage/profile'];
+
+/** The first link on `list` that starts with `prefix` (a project or an article page). */
+async function firstLink(page: Page, list: string, prefix: string) {
+  await open(page, list);
+  return (await page.locator(`a[href^="${prefix}/"]`).first().getAttribute('href'))!;
+}
+
+test('pages, scripts and the stylesheet arrive compressed with brotli', async ({ page, request }) => {
+  const responses: Array<{ url: string; type: string; encoding?: string; vary?: string }> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (['document', 'script', 'stylesheet'].includes(type)) {
+      const headers = response.headers();
+      responses.push({ url: response.url(), type, encoding: headers['content-encoding'], vary: headers['vary'] });
+    }
+  });
+  for (const route of ROUTES) await open(page, route);
+  expect(responses.filter((response) => response.type === 'document')).toHaveLength(ROUTES.length);
+  expect(responses.filter((response) => response.type === 'script').length).toBeGreaterThan(0);
+  for (const response of responses) {
+    expect(response.encoding, response.url).toBe('br');
+    expect(response.vary, response.url).toMatch(/Accept-Encoding/i);
+  }
+
+  // A client that only speaks gzip gets gzip; one that asks for nothing gets the plain bytes.
+  const script = responses.find((response) => response.type === 'script')!.url;
+  const gzip = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get(script, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect((await plain.body()).toString('utf8')).toBe((await gzip.body()).toString('utf8'));
+  const page404 = await request.get('/dailyPage/nothing-here', { headers: { 'accept-encoding': 'gzip' } });
+  expect(page404.status()).toBe(404);
+  expect(page404.headers()['content-encoding']).toBe('gzip');
+});
+
+test('pictures come in AVIF at a width that matches how large they are drawn', async ({ page }) => {
+  test.setTimeout(90_000); // the first visit to each picture makes its AVIF files (about a second each)
+  const project = await firstLink(page, '/dailyPage/project', '/dailyPage/project');
+  const article = await firstLink(page, '/dailyPage/article', '/dailyPage/article');
+  const types = new Map<string, string>();
+  page.on('response', (response) => {
+    if (response.url().includes('/_img/')) types.set(response.url(), response.headers()['content-type'] ?? '');
+  });
+  for (const route of [...ROUTES, project, article]) {
+    await open(page, route);
+    await page.waitForTimeout(600); // first-screen entrance animations
+    const drawn = await page.evaluate(() =>
+      [...document.images]
+        .filter((image) => image.srcset && image.complete && image.currentSrc)
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+        })
+        .map((image) => {
+          // The width the picture is drawn at: its box, or wider where object-fit: cover crops it,
+          // times the landing's push-in.
+          const box = { width: image.clientWidth, height: image.clientHeight };
+          const aspect = image.naturalWidth / image.naturalHeight;
+          const fit = getComputedStyle(image).objectFit;
+          const cover = fit === 'cover' ? Math.max(box.width, box.height * aspect) : box.width;
+          const pushIn = image.closest('[aria-hidden="true"]') && location.pathname === '/login' ? 1.08 : 1;
+          const candidates = image.srcset.split(', ').map((entry) => Number(entry.split(' ')[1]!.replace('w', '')));
+          const chosen = Number(/\/_img\/(\d+)\//.exec(image.currentSrc)?.[1] ?? 0);
+          return { src: image.currentSrc, needed: cover * pushIn * devicePixelRatio, candidates, chosen };
+        }),
+    );
+    expect(drawn.length, `${route}: pictures on the first screen`).toBeGreaterThan(0);
+    for (const picture of drawn) {
+      const enough = picture.candidates.filter((width) => width >= picture.needed - 1);
+      // The smallest file that is sharp (or the largest there is), give or take one step of rounding.
+      const expected = enough.length > 0 ? Math.min(...enough) : Math.max(...picture.candidates);
+      const upper = picture.candidates.find((width) => width > expected);
+      expect(picture.chosen, `${route}: ${picture.src} drawn ${Math.round(picture.needed)} device px wide`).toBeGreaterThanOrEqual(
+        Math.min(expected, Math.max(...picture.candidates)),
+      );
+      if (upper) expect(picture.chosen, `${route}: ${picture.src} larger than needed`).toBeLessThanOrEqual(upper);
+    }
+  }
+  expect(types.size).toBeGreaterThan(0);
+  for (const [url, type] of types) expect(type, url).toBe('image/avif');
+});
