@@ -42,7 +42,7 @@ export default defineConfig({
       {
         extends: true,
         // The production server's code in Node, talking to real loopback peers (a fake MyMemory).
-        test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node' },
+        test: { name: 'server', include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
     ],
   },

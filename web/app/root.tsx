@@ -1,5 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { preinit } from 'react-dom';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page';
 import { NotFoundPage } from './components/not-found-page';
@@ -7,8 +17,9 @@ import { TranslationProvider } from './features/translation/translation-provider
 import { contentCacheSettings, pageCache } from './lib/caches.server';
 import { layoutFor } from './lib/device';
 import { pageCacheMiddleware } from './lib/page-cache/page-cache-middleware.server';
+import { InlineStylesheets } from './lib/inline-stylesheets';
 import { LayoutProvider } from './lib/use-layout';
-import { FONT_FILES, fontFacesCss } from './styles/fonts';
+import { fontFacesCss } from './styles/fonts';
 import './styles/global.css';
 import { tokensCss } from './styles/tokens';
 
@@ -16,7 +27,9 @@ const HEAD_CSS = tokensCss() + fontFacesCss();
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  ...FONT_FILES.map((href) => ({ rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' as const })),
+  // No font is preloaded: with font-display: optional a preloaded font holds the first paint back
+  // until it arrives, and on a phone the page matters more than the face of its few Latin words
+  // (Chinese text uses the system's CJK font either way). Later pages have the fonts cached.
 ];
 
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
@@ -29,6 +42,37 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const shouldRevalidate = () => false;
 
+/**
+ * The site's one stylesheet (about 4 KB compressed) goes inside the page as a React `<style>`
+ * resource at the top of <head>: a phone paints without waiting for another request. Where the
+ * server cannot inline it (the development server), it is linked first instead, ahead of the
+ * script preloads that would otherwise queue before it on HTTP/1.1's six connections.
+ */
+function SiteLinks() {
+  const framework = useContext(FrameworkContext);
+  const inlined = useContext(InlineStylesheets);
+  const hrefs = framework?.manifest.routes.root?.css ?? [];
+  if (!framework || !inlined || !hrefs.every((href) => inlined.has(href))) {
+    for (const href of hrefs) preinit(href, { as: 'style', precedence: 'site' });
+    return <Links />;
+  }
+  // React Router would also link every route's stylesheet; they are all inside the page already.
+  const routes = Object.fromEntries(Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: [] }]));
+  const withoutCss = { ...framework, manifest: { ...framework.manifest, routes } };
+  return (
+    <>
+      {hrefs.map((href) => (
+        <style key={href} href={href} precedence="site">
+          {inlined.get(href)}
+        </style>
+      ))}
+      <FrameworkContext.Provider value={withoutCss}>
+        <Links />
+      </FrameworkContext.Provider>
+    </>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root')?.layout ?? 'web';
   return (
@@ -37,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <SiteLinks />
         <style>{HEAD_CSS}</style>
       </head>
       <body>

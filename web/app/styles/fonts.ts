@@ -1,11 +1,10 @@
 // One typeface (Raleway, SIL Open Font License, from @fontsource) in the spec's three weights,
-// self-hosted. font-display: optional plus a preload means the text never re-flows: the font is
-// used on first paint when it arrives in time, otherwise the fallback stays for that page view.
+// self-hosted. font-display: optional means the text never re-flows: the font is used on first
+// paint when it is at hand (cached, or quick), otherwise the fallback stays for that page view.
 import thin from '@fontsource/raleway/files/raleway-latin-100-normal.woff2?url';
 import regular from '@fontsource/raleway/files/raleway-latin-400-normal.woff2?url';
 import bold from '@fontsource/raleway/files/raleway-latin-700-normal.woff2?url';
 
-export const FONT_FILES = [regular, thin, bold];
 
 export function fontFacesCss(): string {
   return [

@@ -1,0 +1,17 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { InlineStylesheets, inlinedInDocument } from './lib/inline-stylesheets';
+
+const inlined = inlinedInDocument(document);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <InlineStylesheets.Provider value={inlined}>
+        <HydratedRouter />
+      </InlineStylesheets.Provider>
+    </StrictMode>,
+  );
+});

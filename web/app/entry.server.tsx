@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { InlineStylesheets } from './lib/inline-stylesheets';
+import { stylesheetText } from './lib/inline-stylesheets.server';
+
+export const streamTimeout = 5_000;
+
+/** The built stylesheets of this page's routes with their text, when the server can inline them. */
+function inlineStylesheets(routerContext: EntryContext): ReadonlyMap<string, string> | null {
+  const inlined = new Map<string, string>();
+  for (const route of Object.values(routerContext.manifest.routes)) {
+    for (const href of route?.css ?? []) {
+      const text = stylesheetText(href);
+      if (text !== undefined) inlined.set(href, text);
+    }
+  }
+  return inlined.size > 0 ? inlined : null;
+}
+
+/** React Router's Node entry (streaming, whole documents for bots), with the stylesheet inlined. */
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <InlineStylesheets.Provider value={inlineStylesheets(routerContext)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineStylesheets.Provider>,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while rendering the shell reject and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
