@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
-import { lighthouseRun } from './bench/lighthouse.mjs';
+import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { translationToggle } from './bench/translation.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
@@ -16,7 +16,8 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse').split(','));
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
 
@@ -85,7 +86,7 @@ try {
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }
 
-  if (only.has('translation') || only.has('lighthouse')) {
+  if (only.has('translation') || only.has('walk')) {
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -94,16 +95,29 @@ try {
   if (only.has('translation')) rows.push(...(await translationToggle(browser, web.url, ['/dailyPage/project', '/dailyPage/profile'], RUNS)));
   await fake.close();
 
-  if (only.has('lighthouse')) {
-    // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), median of 3.
-    for (const formFactor of ['mobile', 'desktop']) {
-      const runs = [];
-      for (let n = 0; n < 3; n += 1) runs.push(await lighthouseRun(`${web.url}/dailyPage/project`, formFactor));
-      const mid = (key) => median(runs.map((run) => run[key]));
+  const routes = only.has('walk') || only.has('lighthouse') ? await benchRoutes(web.url) : [];
+  if (only.has('walk')) {
+    // A first visit with an empty browser cache, per route and layout: bytes on the wire by type.
+    for (const row of await coldWalk(browser, web.url, routes)) {
+      const { html, js, css, img, font } = row.bytes;
       rows.push([
-        `Lighthouse ${formFactor}: /dailyPage/project (performance, accessibility, best practices, SEO; LCP; CLS), median of 3`,
-        `${mid('performance')}, ${mid('accessibility')}, ${mid('bestPractices')}, ${mid('seo')}; ${(mid('lcpMs') / 1000).toFixed(1)} s; ${mid('cls').toFixed(3)}`,
+        `Cold visit, ${row.layout}: ${row.name} (HTML, JS, CSS, fonts, images; image formats; images on the first screen)`,
+        `${kb(html)}, ${kb(js)}, ${kb(css)}, ${kb(font)}, ${kb(img)}; ${row.formats.join('/') || 'none'}; ${kb(row.firstViewportImages)}` +
+          (row.uncompressed.length > 0 ? ` (uncompressed: ${row.uncompressed.join(' ')})` : ''),
       ]);
+    }
+  }
+
+  if (only.has('lighthouse')) {
+    // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), with the site's
+    // page cache warm, median of BENCH_LIGHTHOUSE_RUNS per route.
+    for (const formFactor of ['mobile', 'desktop']) {
+      for (const result of await lighthouseRoutes(web.url, routes, formFactor, LIGHTHOUSE_RUNS)) {
+        rows.push([
+          `Lighthouse ${formFactor}: ${result.name} (performance, accessibility, best practices, SEO; LCP; CLS), median of ${LIGHTHOUSE_RUNS}`,
+          `${result.performance}, ${result.accessibility}, ${result.bestPractices}, ${result.seo}; ${(result.lcpMs / 1000).toFixed(2)} s; ${result.cls.toFixed(3)}`,
+        ]);
+      }
     }
   }
 } finally {
