@@ -87,4 +87,16 @@ describe('the page cache', () => {
     await visit('/dailyPage/project');
     expect(renders()).toBe(2);
   });
+
+  it('never keeps a page whose render began before a purge (a publish during a render)', async () => {
+    const { visit, renders, cache } = setup();
+    await visit('/dailyPage/project'); // still being compressed and stored
+    cache.purge();
+    await settle();
+    await visit('/dailyPage/project');
+    expect(renders()).toBe(2);
+    await settle();
+    await visit('/dailyPage/project'); // the page rendered after the purge is kept
+    expect(renders()).toBe(2);
+  });
 });

@@ -59,6 +59,7 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     }
 
     let finish: (page: CachedPage | undefined) => void = () => {};
+    const startedIn = pages.generation();
     void pages.track(key, new Promise((resolve) => (finish = resolve)));
     let response: Response;
     try {
@@ -76,7 +77,7 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     // The first visitor gets the page as it streams; the copy goes into the cache when complete.
     const [toVisitor, toCache] = response.body.tee();
     void collect(toCache)
-      .then(async (body) => finish(await pages.store(key, { status: response.status, headers: [...response.headers], body })))
+      .then(async (body) => finish(await pages.store(key, { status: response.status, headers: [...response.headers], body }, startedIn)))
       .catch(() => finish(undefined));
     const headers = new Headers(response.headers);
     headers.set('cache-control', control);

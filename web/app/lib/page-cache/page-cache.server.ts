@@ -55,25 +55,34 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
     ttlAutopurge: false,
   });
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  // Bumped by every purge: a render that began before a purge (a publish) is never kept after it.
+  let generation = 0;
 
   return {
     get: (key: string) => pages.get(key),
     /** The render under way for `key`, if any. */
     pending: (key: string) => rendering.get(key),
+    /** The purge count now: hand it to `store` for a render that starts now. */
+    generation: () => generation,
     /** Registers a render of `key`; resolves what it stored (or undefined when not cacheable). */
     track(key: string, render: Promise<CachedPage | undefined>) {
-      const shared = render.finally(() => rendering.delete(key));
+      const shared = render.finally(() => {
+        if (rendering.get(key) === shared) rendering.delete(key);
+      });
       rendering.set(key, shared);
       return shared;
     },
-    async store(key: string, page: Omit<CachedPage, 'etag' | 'storedAt' | 'encoded'>): Promise<CachedPage> {
+    /** Keeps a rendered page, unless the cache was purged since its render began (`startedIn`). */
+    async store(key: string, page: Omit<CachedPage, 'etag' | 'storedAt' | 'encoded'>, startedIn = generation): Promise<CachedPage> {
       const stored = { ...page, etag: etagOf(page.body), storedAt: now(), encoded: await encode(page.body) };
-      if (ttlMs > 0) pages.set(key, stored);
+      if (ttlMs > 0 && startedIn === generation) pages.set(key, stored);
       return stored;
     },
     purge(): number {
+      generation += 1;
       const count = pages.size;
       pages.clear();
+      rendering.clear(); // later visitors render afresh instead of joining a render from before
       return count;
     },
     size: () => pages.size,
