@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { studioFonts } from './scripts/vite/studio-fonts';
 
 /**
  * Strapi's admin (cms/) brings react-router-dom 6 into the root node_modules. React Router's plugin
@@ -19,7 +20,7 @@ const withoutReactRouterDom = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [reactRouter(), withoutReactRouterDom()],
+  plugins: [reactRouter(), withoutReactRouterDom(), studioFonts()],
   environments: {
     // Fewer, larger browser chunks: a page needs the framework (vendor), the site's shared code (app)
     // and its own route modules, so the first screen waits on a handful of requests, not twenty.

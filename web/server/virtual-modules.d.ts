@@ -4,3 +4,9 @@ declare module 'virtual:react-router/server-build' {
   export const entry: ServerBuild['entry'];
   export const routes: ServerBuild['routes'];
 }
+
+declare module 'virtual:studio-fonts' {
+  /** The three weights of the site's typeface, subset at build time (scripts/vite/studio-fonts.ts). */
+  export const FONT_FILES: { thin: string; regular: string; bold: string };
+  export const FONT_UNICODE_RANGE: string;
+}
