@@ -65,6 +65,8 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
   fs.mkdirSync(cacheDir, { recursive: true });
   const encoding = createConnectionLimit(concurrency);
   const making = new Map<string, Promise<{ file: string; type: string }>>();
+  // Variants known to be on disk, by key: a repeat request reads no sidecar file.
+  const onDisk = new Map<string, string>();
   const router = express.Router();
 
   const refuse = (res: Response, status: number, error: string) => void res.status(status).set('cache-control', 'no-store').json({ error });
@@ -92,7 +94,11 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
       });
     };
     const known = path.join(cacheDir, key);
-    if (fs.existsSync(`${known}.type`)) return send({ file: known, type: fs.readFileSync(`${known}.type`, 'utf8') });
+    const madeType = onDisk.get(key) ?? (fs.existsSync(`${known}.type`) ? fs.readFileSync(`${known}.type`, 'utf8') : undefined);
+    if (madeType) {
+      onDisk.set(key, madeType);
+      return send({ file: known, type: madeType });
+    }
 
     let job = making.get(key);
     if (!job) {
@@ -113,6 +119,7 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
         await fs.promises.writeFile(temp, made);
         await fs.promises.rename(temp, known);
         await fs.promises.writeFile(`${known}.type`, type);
+        onDisk.set(key, type);
         return { file: known, type };
       })().finally(() => making.delete(key));
       making.set(key, job);
