@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { cspNonceContext } from './lib/csp-nonce.server';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { stylesheetText } from './lib/inline-stylesheets.server';
 
@@ -20,21 +21,32 @@ function inlineStylesheets(routerContext: EntryContext): ReadonlyMap<string, str
   return inlined.size > 0 ? inlined : null;
 }
 
-/** React Router's Node entry (streaming, whole documents for bots), with the stylesheet inlined. */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+/**
+ * React Router's Node entry (streaming, whole documents for bots), with the stylesheet inlined and
+ * this response's CSP nonce on every script and style the page carries inline.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const nonce = loadContext.get(cspNonceContext) || undefined;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheets.Provider value={inlineStylesheets(routerContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheets.Provider>,
       {
+        nonce: nonce ? { script: nonce, style: nonce } : undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

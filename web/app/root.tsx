@@ -62,7 +62,7 @@ function SiteLinks() {
   return (
     <>
       {hrefs.map((href) => (
-        <style key={href} href={href} precedence="site">
+        <style key={href} href={href} precedence="site" nonce={framework.nonce}>
           {inlined.get(href)}
         </style>
       ))}
@@ -75,6 +75,8 @@ function SiteLinks() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>('root')?.layout ?? 'web';
+  // This response's CSP nonce (server only; browsers hide it from scripts once the page is parsed).
+  const nonce = useContext(FrameworkContext)?.nonce;
   return (
     <html lang="zh-CN" data-layout={layout}>
       <head>
@@ -82,7 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <SiteLinks />
-        <style>{HEAD_CSS}</style>
+        <style nonce={nonce}>{HEAD_CSS}</style>
       </head>
       <body>
         <LayoutProvider layout={layout}>

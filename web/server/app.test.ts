@@ -17,6 +17,7 @@ beforeAll(async () => {
     cmsUrl: 'http://127.0.0.1:9',
     mode: 'production',
     translation: createTranslationService({ provider: createMyMemoryProvider({ baseUrl: 'http://127.0.0.1:9' }), cache: createTranslationCache(':memory:') }),
+    publishedTexts: { check: async (texts) => ({ published: [...texts], refused: [] }) },
     // Pages are not what these tests are about: a stand-in build that counts renders.
     build: async () => {
       rendered += 1;

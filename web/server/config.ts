@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { contentConfig } from '../app/lib/config';
+import { DEFAULT_DAILY_CHARS } from './translation/service';
 
 /**
  * `trust proxy` from TRUST_PROXY: "false" (no proxy: the peer address is the visitor), "true"
@@ -22,8 +23,12 @@ const envSchema = z.object({
   TRANSLATE_URL: z.url().default('https://api.mymemory.translated.net'),
   TRANSLATE_EMAIL: z.string().optional(),
   TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
+  TRANSLATE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(20_000),
+  TRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_CHARS),
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
   TRUST_PROXY: z.string().optional(),
+  // The address visitors use, e.g. https://studio.example; https:// turns on HSTS and the redirect.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   SITE_WEBHOOK_SECRET: z.string().min(16, 'SITE_WEBHOOK_SECRET must be at least 16 characters').optional(),
   CMS_URL: z.url().optional(),
   // Read by the content cache (app/lib/caches.server.ts); checked here so a typo stops the start.
@@ -48,9 +53,12 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       providerUrl: values.TRANSLATE_URL,
       email: values.TRANSLATE_EMAIL || undefined,
       cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
+      cacheMaxEntries: values.TRANSLATE_CACHE_MAX_ENTRIES,
+      dailyChars: values.TRANSLATE_DAILY_CHARS,
     },
     imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined,
     webhookSecret: values.SITE_WEBHOOK_SECRET,
   };
 }

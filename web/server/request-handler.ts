@@ -1,6 +1,8 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { cspNonceContext } from '../app/lib/csp-nonce.server';
+import { nonceOf } from './security/security-headers';
 
 /** Turns an Express request into the Fetch Request React Router's handler takes. */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -70,7 +72,9 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
   const handle = createRequestHandler(build, mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      await sendFetchResponse(res, await handle(toFetchRequest(req, res)));
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, nonceOf(res) ?? '');
+      await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
     } catch (error) {
       // A visitor who leaves mid-page ends the stream; that is not a server error worth a log line.
       if (res.destroyed || req.socket.destroyed) return;

@@ -2,11 +2,14 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ServerBuild } from 'react-router';
 import { contentCacheSettings, contentStore, pageCache, purgeContent } from '../app/lib/caches.server';
 import { inlineStylesheetsFrom } from '../app/lib/inline-stylesheets.server';
+import { loadAllPublishedContent } from '../app/lib/published-content.server';
+import { STUDIO_TEXTS, UI, UI_TEMPLATES } from '../app/lib/ui-text';
 import { createApp } from './app';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
 import { createTranslationCache } from './translation/cache';
 import { createMyMemoryProvider } from './translation/provider';
+import { createPublishedTexts } from './translation/published-texts';
 import { createTranslationService } from './translation/service';
 
 export interface SiteOptions {
@@ -22,13 +25,23 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
   const translation = createTranslationService({
     provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email }),
-    cache: createTranslationCache(config.translation.cacheFile),
+    cache: createTranslationCache(config.translation.cacheFile, { maxEntries: config.translation.cacheMaxEntries }),
+    dailyChars: config.translation.dailyChars,
+  });
+  const content = contentStore();
+  const publishedTexts = createPublishedTexts({
+    content: { values: () => content.values(), version: () => content.version() },
+    warm: loadAllPublishedContent,
+    interfaceTexts: [...Object.values(UI), ...STUDIO_TEXTS],
+    templates: Object.values(UI_TEMPLATES),
   });
   return createApp({
     ...options,
     cmsUrl: config.content.baseUrl,
     translation,
+    publishedTexts,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
     webhook: { secret: config.webhookSecret, purge: purgeContent },
     contentStats: () => contentStore().stats(),
     cachedPages: cachedPages(pageCache, () => ttlS),

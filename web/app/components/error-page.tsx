@@ -1,4 +1,5 @@
 import styles from './result-page.module.css';
+import { UI } from '../lib/ui-text';
 
 /** Anything unexpected: a calm page with a way back, never a stack trace. */
 export function ErrorPage() {
@@ -6,10 +7,10 @@ export function ErrorPage() {
     <main className={styles.page}>
       <section className={styles.result} aria-labelledby="error-title">
         <h1 id="error-title" className={styles.title}>
-          页面暂时无法显示，请稍后再试。
+          {UI.unavailable}
         </h1>
         <a href="/" className={styles.button}>
-          返回首页
+          {UI.backHome}
         </a>
       </section>
     </main>

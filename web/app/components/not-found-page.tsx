@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import styles from './result-page.module.css';
+import { UI } from '../lib/ui-text';
 
 /** Spec 2: result block in a column, "the page you visited does not exist", a button back home. */
 export function NotFoundPage() {
@@ -10,10 +11,10 @@ export function NotFoundPage() {
           404
         </p>
         <h1 id="not-found-title" className={styles.title}>
-          抱歉，您访问的页面不存在。
+          {UI.notFound}
         </h1>
         <Link to="/" className={styles.button}>
-          返回首页
+          {UI.backHome}
         </Link>
       </section>
     </main>

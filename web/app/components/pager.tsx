@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import styles from './pager.module.css';
+import { UI } from '../lib/ui-text';
 
 interface PagerProps {
   previousHref: string | null;
@@ -17,7 +18,7 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
     if (href) navigate(href, { replace: true, state, preventScrollReset: false });
   };
   return (
-    <nav className={styles.pager} aria-label="翻页">
+    <nav className={styles.pager} aria-label={UI.pager}>
       <button type="button" className={styles.step} disabled={!previousHref} onClick={() => go(previousHref)}>
         <span aria-hidden="true">‹ </span>
         {labels.previous}

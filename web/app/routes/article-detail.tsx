@@ -9,6 +9,7 @@ import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-detail';
+import { UI, fill } from '../lib/ui-text';
 
 const ROUTE = '/dailyPage/article/:id';
 
@@ -22,7 +23,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data?.article ? `${data.article.name} · ${STUDIO.name}` : `文章 · ${STUDIO.name}` },
+  { title: fill('pageTitle', { page: data?.article ? data.article.name : UI.articles, studio: STUDIO.name }) },
   ...(data?.article?.chief ? [{ name: 'description', content: data.article.chief }] : []),
 ];
 
@@ -37,7 +38,7 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
       nextHref={next ? articleHref(next) : null}
       backHref="/dailyPage/article"
       state={{ list }}
-      labels={{ previous: '上一篇', back: '返回列表', next: '下一篇' }}
+      labels={{ previous: UI.previousArticle, back: UI.backToList, next: UI.nextArticle }}
     />
   );
   return (

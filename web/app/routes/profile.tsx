@@ -4,17 +4,18 @@ import { ProfileList } from '../features/profile/components/profile-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/profile';
+import { UI, fill } from '../lib/ui-text';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ signal: request.signal }), []) };
 }
 
-export const meta = () => [{ title: `简介 · ${STUDIO.name}` }];
+export const meta = () => [{ title: fill('pageTitle', { page: UI.profile, studio: STUDIO.name }) }];
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   return (
     <main>
-      <h1 className="visually-hidden">工作室简介</h1>
+      <h1 className="visually-hidden">{UI.studioProfile}</h1>
       <ProfileList profiles={loaderData.profiles} />
       <Copyright />
     </main>

@@ -10,6 +10,7 @@ import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-detail';
+import { UI, fill } from '../lib/ui-text';
 
 const ROUTE = '/dailyPage/project/:id';
 
@@ -28,7 +29,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data?.project ? `${data.project.name} · ${STUDIO.name}` : `项目 · ${STUDIO.name}` },
+  { title: fill('pageTitle', { page: data?.project ? data.project.name : UI.projects, studio: STUDIO.name }) },
   ...(data?.project?.description ? [{ name: 'description', content: data.project.description.slice(0, 150) }] : []),
 ];
 
@@ -43,7 +44,7 @@ export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) 
       nextHref={next ? projectDetailHref(next, category) : null}
       backHref={projectListHref(category)}
       state={{ list }}
-      labels={{ previous: '上一个', back: '返回列表', next: '下一个' }}
+      labels={{ previous: UI.previousProject, back: UI.backToList, next: UI.nextProject }}
     />
   );
   return (

@@ -7,6 +7,7 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
+import { UI, fill } from '../lib/ui-text';
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
@@ -15,7 +16,12 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
 }
 
 export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data && data.category !== ALL_CATEGORY.designType ? `${data.category} · 项目 · ${STUDIO.name}` : `项目 · ${STUDIO.name}` },
+  {
+    title:
+      data && data.category !== ALL_CATEGORY.designType
+        ? fill('categoryTitle', { category: data.category, page: UI.projects, studio: STUDIO.name })
+        : fill('pageTitle', { page: UI.projects, studio: STUDIO.name }),
+  },
 ];
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
@@ -25,7 +31,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
       <div className={styles.pageLogo}>
         <Logo showName={false} />
       </div>
-      <h1 className="visually-hidden">{category === ALL_CATEGORY.designType ? '全部项目' : category}</h1>
+      <h1 className="visually-hidden">{category === ALL_CATEGORY.designType ? UI.allProjects : category}</h1>
       <ProjectGrid projects={projects} category={category} />
       <Copyright />
     </main>

@@ -1,12 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
-import { notModified, type PageCache } from '../../app/lib/page-cache/page-cache.server';
+import { bodyOf, notModified, type PageCache } from '../../app/lib/page-cache/page-cache.server';
 import { cachedPageHeaders, pageCacheControl, pageKey } from '../../app/lib/page-cache/page-cache-middleware.server';
+import { nonceOf } from '../security/security-headers';
 
 /**
  * The fast path for a page already rendered: answered here, before the static files and React
  * Router, from the same page cache the root route's middleware fills (it also keeps the rules of
- * what may be cached), compressed when it was stored. Under a spike most views are this one
- * memory read.
+ * what may be cached), with this response's CSP nonce put in. Under a spike most views are this
+ * one memory read (and the compression after it).
  */
 export function cachedPages(cache: () => PageCache, ttlS: () => number) {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -18,11 +19,7 @@ export function cachedPages(cache: () => PageCache, ttlS: () => number) {
       res.status(304).end();
       return;
     }
-    // Compressed once when the page was stored; the same bytes for every visitor.
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
-    const body = encoding ? page.encoded[encoding] : page.body;
-    if (encoding) res.setHeader('content-encoding', encoding);
-    res.status(page.status).setHeader('content-length', body.byteLength);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.status(page.status).setHeader('content-length', page.length);
+    res.end(req.method === 'HEAD' ? undefined : bodyOf(page, nonceOf(res)));
   };
 }

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import type { PublishedTexts } from './published-texts';
 import { createRateLimiter } from './rate-limit';
 import type { TranslationService } from './service';
 
@@ -22,11 +23,16 @@ const requestSchema = z.object({
 });
 
 /**
- * POST /translate {"texts": [...]} -> {"translations": {text: english}, "failed": [...]}.
- * The browser's only way to translation: validated, rate-limited per client, answered from the
- * cache first; only the configured provider is ever called.
+ * POST /translate {"texts": [...]} -> {"translations": {text: english}, "failed": [...], "refused": [...]}.
+ * The browser's only way to translation: validated, rate-limited per client, limited to the texts
+ * the site publishes (the rest are refused: 422 when nothing is left), answered from the cache
+ * first; only the configured provider is ever called.
  */
-export function translationRouter(service: TranslationService, limiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 })): Router {
+export function translationRouter(
+  service: TranslationService,
+  published: Pick<PublishedTexts, 'check'>,
+  limiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 }),
+): Router {
   const router = express.Router();
   router.post('/translate', express.json({ limit: '128kb' }), async (req, res) => {
     res.set('cache-control', 'no-store');
@@ -40,7 +46,12 @@ export function translationRouter(service: TranslationService, limiter = createR
       res.status(400).json({ error: `Invalid request: ${z.prettifyError(parsed.error)}` });
       return;
     }
-    res.json(await service.translateAll(parsed.data.texts));
+    const { published: shown, refused } = await published.check(parsed.data.texts);
+    if (shown.length === 0) {
+      res.status(422).json({ error: 'None of these texts is shown on this site; only its own texts are translated.', refused });
+      return;
+    }
+    res.json({ ...(await service.translateAll(shown)), refused });
   });
   router.all('/translate', (_req, res) => {
     res.set('allow', 'POST').status(405).json({ error: 'Use POST with a JSON body {"texts": [...]}.' });

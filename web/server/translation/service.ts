@@ -1,5 +1,5 @@
 import type { TranslationCache } from './cache';
-import type { TranslationProvider } from './provider';
+import { TranslationError, type TranslationProvider } from './provider';
 import { joinTranslations, splitForProvider } from './split';
 
 export interface TranslationResult {
@@ -20,25 +20,55 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** The provider's daily budget is spent: until midnight UTC only the cache answers. */
+export class BudgetSpentError extends TranslationError {
+  override name = 'BudgetSpentError';
+}
+
+/** MyMemory's free quota with an e-mail is 50,000 characters a day; stay well under it. */
+export const DEFAULT_DAILY_CHARS = 40_000;
+
+const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
 /**
  * Answers from the cache and asks the provider only for the misses, a few at a time. Concurrent
- * requests for the same text share one provider call. Failures are reported, never cached.
+ * requests for the same text share one provider call. Failures are reported, never cached. At
+ * most `dailyChars` characters a day (UTC) go to the provider; after that the cache answers alone.
  */
 export function createTranslationService({
   provider,
   cache,
   concurrency = 4,
+  dailyChars = DEFAULT_DAILY_CHARS,
+  now = Date.now,
 }: {
   provider: TranslationProvider;
   cache: TranslationCache;
   concurrency?: number;
+  dailyChars?: number;
+  now?: () => number;
 }) {
   const inFlight = new Map<string, Promise<string>>();
+  let warnedDay = '';
+
+  /** Reserves `chars` of today's budget, or says it is spent. */
+  function reserve(chars: number) {
+    const day = today(now());
+    if (cache.charsSpent(day) + chars > dailyChars) {
+      if (warnedDay !== day) {
+        warnedDay = day;
+        console.warn(`[translate] today's budget of ${dailyChars} characters for the provider is spent; answering from the cache only until midnight UTC`);
+      }
+      throw new BudgetSpentError(`daily budget of ${dailyChars} characters spent`);
+    }
+    cache.spendChars(day, chars);
+  }
 
   const translateOne = (text: string): Promise<string> => {
     const pending = inFlight.get(text);
     if (pending) return pending;
     const job = (async () => {
+      reserve(text.length);
       const parts: string[] = [];
       for (const piece of splitForProvider(text)) parts.push(await provider.translate(piece));
       const translated = joinTranslations(parts);
@@ -50,6 +80,8 @@ export function createTranslationService({
   };
 
   return {
+    /** Characters sent to the provider today, and the daily budget. */
+    budget: () => ({ spent: cache.charsSpent(today(now())), limit: dailyChars }),
     async translateAll(texts: readonly string[]): Promise<TranslationResult> {
       const unique = [...new Set(texts)];
       const cached = cache.getMany(unique);

@@ -9,6 +9,7 @@ import { createTranslationCache } from './cache';
 import { translationRouter } from './endpoint';
 import { createMyMemoryProvider, TranslationError } from './provider';
 import { createRateLimiter } from './rate-limit';
+import { createPublishedTexts } from './published-texts';
 import { createTranslationService } from './service';
 
 let fake: FakeMyMemory;
@@ -86,6 +87,38 @@ describe('the translation service', () => {
     expect(createTranslationCache(file).getMany(['失败的文本']).size).toBe(0);
   });
 
+  it('spends at most the daily character budget on the provider, then answers from the cache alone, across restarts', async () => {
+    const file = path.join(dir, 'cache-budget.db');
+    const ok = createMyMemoryProvider({ baseUrl: `${fake.url}/ok` });
+    let time = Date.parse('2026-11-23T10:00:00Z');
+    const make = () => createTranslationService({ provider: ok, cache: createTranslationCache(file), dailyChars: 10, now: () => time });
+    const service = make();
+    const before = fake.calls();
+    expect((await service.translateAll(['一二三四五', '六七八九十'])).failed).toEqual([]);
+    expect(service.budget()).toEqual({ spent: 10, limit: 10 });
+    const spent = await service.translateAll(['一二三四五', '新的字']);
+    expect(spent.translations).toEqual({ 一二三四五: fakeEnglish('一二三四五') });
+    expect(spent.failed).toEqual(['新的字']);
+    expect((await make().translateAll(['新的字'])).failed).toEqual(['新的字']); // after a restart too
+    expect(fake.calls() - before).toBe(2);
+    time += 24 * 3_600_000; // the next day (UTC)
+    expect((await make().translateAll(['新的字'])).failed).toEqual([]);
+  });
+
+  it('keeps at most the configured number of translations, dropping the longest unused', () => {
+    let time = 0;
+    const cache = createTranslationCache(':memory:', { maxEntries: 3, now: () => time });
+    for (const text of ['甲', '乙', '丙']) {
+      time += 86_400_001;
+      cache.set(text, text);
+    }
+    time += 86_400_001;
+    cache.getMany(['甲']); // still on a page
+    cache.set('丁', '丁');
+    expect(cache.size()).toBe(3);
+    expect([...cache.getMany(['甲', '乙', '丙', '丁']).keys()]).toEqual(['甲', '丙', '丁']);
+  });
+
   it('splits a text over 500 bytes and joins the translations', async () => {
     const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
     const long = '这是一段比较长的文字，用来测试拆分。'.repeat(15);
@@ -123,7 +156,14 @@ describe('POST /translate', () => {
   beforeAll(async () => {
     const app = express();
     const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
-    app.use(translationRouter(service, createRateLimiter({ limit: 10, windowMs: 60_000 })));
+    // The site shows these texts (and, as in the tests below, any text with 你好 or 字 or 限流 in it).
+    const published = createPublishedTexts({
+      content: { values: () => [{ title: '你好', body: '字'.repeat(5000) + '限流' }], version: () => 1 },
+      warm: async () => {},
+      interfaceTexts: [],
+      templates: [],
+    });
+    app.use(translationRouter(service, published, createRateLimiter({ limit: 10, windowMs: 60_000 })));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -137,7 +177,19 @@ describe('POST /translate', () => {
   it('answers translations for a valid batch', async () => {
     const response = await post({ texts: ['你好'] });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [] });
+    expect(await response.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [], refused: [] });
+  });
+
+  it('refuses texts the site does not show: 422 when none is, the rest translated when some are', async () => {
+    const before = fake.calls();
+    const none = await post({ texts: ['随便什么中文', '免费翻译服务'] });
+    expect(none.status).toBe(422);
+    expect(await none.json()).toMatchObject({ error: expect.stringMatching(/not|only/i), refused: ['随便什么中文', '免费翻译服务'] });
+    const mixed = await post({ texts: ['你好', '别的句子'] });
+    expect(mixed.status).toBe(200);
+    expect(await mixed.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [], refused: ['别的句子'] });
+    // Only 你好 could have reached the provider (once, if the test above had not cached it).
+    expect(fake.calls() - before).toBeLessThanOrEqual(0);
   });
 
   it.each([

@@ -24,7 +24,11 @@ export async function fetchTranslations(texts: string[]): Promise<TranslationAns
       continue;
     }
     Object.assign(answer.translations, body.translations);
-    answer.failed.push(...body.failed.filter((text): text is string => typeof text === 'string'));
+    // Refused texts (not on the site as the server knows it, e.g. a page from before a publish)
+    // stay Chinese, like failed ones, and the notice says so.
+    const refused = (body as { refused?: unknown }).refused;
+    const untranslated = [...body.failed, ...(Array.isArray(refused) ? refused : [])];
+    answer.failed.push(...untranslated.filter((text): text is string => typeof text === 'string'));
   }
   return answer;
 }

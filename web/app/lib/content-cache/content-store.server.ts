@@ -50,6 +50,8 @@ export function createContentStore({
   const lru = new LRUCache<string, CacheEntry>({ max: maxEntries });
   let servedLastGood = 0;
   let refreshFailures = 0;
+  // Bumped whenever the answers held may have changed (for what is derived from them).
+  let version = 0;
 
   async function standIn(key: string, cause: unknown): Promise<unknown> {
     const inMemory = lru.get(key);
@@ -62,6 +64,7 @@ export function createContentStore({
     // Back in memory as a stale answer (its real age): the next visitors get it at once, and the
     // next refresh replaces it once the CMS answers.
     lru.set(key, createCacheEntry(kept.value, { ttl: ttlMs, swr: Infinity, createdTime: kept.fetchedAt }));
+    version += 1;
     servedLastGood += 1;
     return kept.value;
   }
@@ -77,11 +80,13 @@ export function createContentStore({
           try {
             const value = await load();
             await lastGood.set(key, value, now());
+            version += 1;
             return value;
           } catch (error) {
             if (!isOutage(error)) {
               // The CMS answered, and the answer is "no such entry" (deleted, unpublished): forget it.
               lru.delete(key);
+              version += 1;
               await lastGood.delete(key);
             } else if (background) {
               refreshFailures += 1;
@@ -121,8 +126,15 @@ export function createContentStore({
           dropped += 1;
         }
       }
+      if (dropped > 0) version += 1;
       return dropped;
     },
+
+    /** The answers held in memory now (what the pages are made from). */
+    values(): unknown[] {
+      return [...lru.values()].map((entry) => entry.value);
+    },
+    version: () => version,
 
     stats(): ContentStoreStats {
       let oldest = now();

@@ -1,5 +1,6 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { cspNonceContext } from '../csp-nonce.server';
 import { markDegraded } from '../render-state.server';
 import { createPageCache } from './page-cache.server';
 import { pageCacheMiddleware } from './page-cache-middleware.server';
@@ -12,14 +13,15 @@ function setup(ttlMs = 60_000) {
   const middleware = pageCacheMiddleware(() => cache, () => ttlMs / 1000);
   let renders = 0;
   /** One page request through the middleware; the page "renders" its layout and a counter. */
-  async function visit(path: string, { ua = DESKTOP, headers = {}, degrade = false, status = 200, method = 'GET' } = {}) {
+  async function visit(path: string, { ua = DESKTOP, headers = {}, degrade = false, status = 200, method = 'GET', nonce = '' } = {}) {
     const request = new Request(`http://site.test${path}`, { method, headers: { 'user-agent': ua, ...headers } });
     const context = new RouterContextProvider();
+    context.set(cspNonceContext, nonce);
     const next = vi.fn(async () => {
       renders += 1;
       if (degrade) markDegraded(context);
       const layout = ua === IPHONE ? 'phone' : 'web';
-      return new Response(`<html data-layout="${layout}">render ${renders}</html>`, { status, headers: { 'content-type': 'text/html' } });
+      return new Response(`<html data-layout="${layout}"><script nonce="${nonce}">render ${renders}</script></html>`, { status, headers: { 'content-type': 'text/html' } });
     });
     const response = await middleware({ request, context, params: {}, url: new URL(request.url), pattern: '' } as never, next);
     return { response: response as Response, text: await (response as Response).text(), next };
@@ -42,6 +44,19 @@ describe('the page cache', () => {
     );
     expect(second.response.headers.get('vary')).toBe('User-Agent, Accept-Encoding');
     expect(second.response.headers.get('etag')).toMatch(/^W\/"/);
+  });
+
+  it('gives every visitor of a stored page the nonce of their own response, and one ETag', async () => {
+    const { visit, renders } = setup();
+    const first = await visit('/dailyPage/article', { nonce: 'bm9uY2Utb2YtdGhlLWZpcnN0' });
+    await settle();
+    const second = await visit('/dailyPage/article', { nonce: 'YS1kaWZmZXJlbnQtbm9uY2U=' });
+    expect(renders()).toBe(1);
+    expect(first.text).toContain('<script nonce="bm9uY2Utb2YtdGhlLWZpcnN0">render 1</script>');
+    expect(second.text).toContain('<script nonce="YS1kaWZmZXJlbnQtbm9uY2U=">render 1</script>');
+    expect(second.text).not.toContain('bm9uY2Utb2YtdGhlLWZpcnN0');
+    const third = await visit('/dailyPage/article', { nonce: 'dGhpcmQtbm9uY2UtaGVyZSE=' });
+    expect(third.response.headers.get('etag')).toBe(second.response.headers.get('etag'));
   });
 
   it('answers 304 to a revalidation with the same ETag', async () => {

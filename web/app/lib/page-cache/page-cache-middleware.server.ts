@@ -1,7 +1,8 @@
 import type { MiddlewareFunction } from 'react-router';
 import { layoutFor } from '../device';
 import { renderStateContext } from '../render-state.server';
-import { notModified, type CachedPage, type PageCache } from './page-cache.server';
+import { cspNonceContext } from '../csp-nonce.server';
+import { bodyOf, notModified, type CachedPage, type PageCache } from './page-cache.server';
 
 /**
  * Headers a shared cache (CDN, reverse proxy) can use: browsers revalidate every time (cheap with
@@ -27,11 +28,12 @@ export function cachedPageHeaders(page: CachedPage, cacheControl: string): Array
   ];
 }
 
-function respond(request: Request, page: CachedPage, cacheControl: string): Response {
+/** A stored page, with this response's CSP nonce in it. */
+function respond(request: Request, page: CachedPage, cacheControl: string, nonce: string | undefined): Response {
   const headers = new Headers(cachedPageHeaders(page, cacheControl));
   if (notModified(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers });
-  headers.set('content-length', String(page.body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers });
+  headers.set('content-length', String(page.length));
+  return new Response(request.method === 'HEAD' ? null : bodyOf(page, nonce), { status: page.status, headers });
 }
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
@@ -49,13 +51,14 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     const control = pageCacheControl(ttlS());
     const key = pageKey(`${url.pathname}${url.search}`, request.headers.get('user-agent'));
 
+    const nonce = context.get(cspNonceContext) || undefined;
     const hit = pages.get(key);
-    if (hit) return respond(request, hit, control);
+    if (hit) return respond(request, hit, control, nonce);
     const inFlight = pages.pending(key);
     if (inFlight) {
       // Another visitor's render of this page is under way: wait for it rather than render again.
       const page = await inFlight;
-      return page ? respond(request, page, control) : next();
+      return page ? respond(request, page, control, nonce) : next();
     }
 
     let finish: (page: CachedPage | undefined) => void = () => {};
@@ -77,7 +80,7 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     // The first visitor gets the page as it streams; the copy goes into the cache when complete.
     const [toVisitor, toCache] = response.body.tee();
     void collect(toCache)
-      .then(async (body) => finish(await pages.store(key, { status: response.status, headers: [...response.headers], body }, startedIn)))
+      .then((body) => finish(pages.store(key, { status: response.status, headers: [...response.headers], body, nonce }, startedIn)))
       .catch(() => finish(undefined));
     const headers = new Headers(response.headers);
     headers.set('cache-control', control);

@@ -3,6 +3,7 @@ import { Blocks } from '../../../components/blocks';
 import type { Article } from '../api/article-types';
 import { MediaCarousel } from './media-carousel';
 import styles from './article-detail.module.css';
+import { fill } from '../../../lib/ui-text';
 
 /** Spec 8: ResizeObserver loop notices are harmless browser noise; they are kept out of the page's errors. */
 function useQuietResizeObserverErrors() {
@@ -23,7 +24,7 @@ export function ArticleDetail({ article, pager }: { article: Article; pager: Rea
   return (
     <article className={styles.article}>
       {pager}
-      <MediaCarousel media={article.media} label={`${article.name} 图片与视频`} />
+      <MediaCarousel media={article.media} label={fill('carousel', { name: article.name })} />
       <header className={styles.header}>
         <h1 className={styles.title}>{article.name}</h1>
         {article.time && (

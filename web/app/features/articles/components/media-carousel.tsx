@@ -4,6 +4,7 @@ import { carouselSizes } from '../../../lib/image-sizes';
 import type { Media } from '../../../lib/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
+import { UI, fill } from '../../../lib/ui-text';
 
 /**
  * The article's images and videos, one slide at a time (500 ms), with arrows, dots, arrow keys and
@@ -90,7 +91,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
       </div>
       {count > 1 && (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} disabled={current === 0} aria-label="上一张">
+          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} disabled={current === 0} aria-label={UI.previousSlide}>
             ‹
           </button>
           <div className={styles.dots}>
@@ -99,13 +100,13 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
                 key={`${item.url}-dot-${slide}`}
                 type="button"
                 className={styles.dot}
-                aria-label={`第 ${slide + 1} 张`}
+                aria-label={fill('slide', { n: slide + 1 })}
                 aria-current={slide === current ? 'true' : undefined}
                 onClick={() => go(slide)}
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} disabled={current === count - 1} aria-label="下一张">
+          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} disabled={current === count - 1} aria-label={UI.nextSlide}>
             ›
           </button>
         </div>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import type { ContactInfo } from './contact-types';
+import { UI } from '../../../lib/ui-text';
 
 const contactSchema = z
   .object({
@@ -26,8 +27,8 @@ export async function getContact({ client = contentClient(), signal }: CallOptio
   if (!row) return null;
   const base = client.config.baseUrl;
   return {
-    wechat: row.wechatimg ? toMedia(row.wechatimg, base, '微信二维码') : null,
-    officialAccount: row.woaImage ? toMedia(row.woaImage, base, '公众号二维码') : null,
+    wechat: row.wechatimg ? toMedia(row.wechatimg, base, UI.wechatQr) : null,
+    officialAccount: row.woaImage ? toMedia(row.woaImage, base, UI.officialAccountQr) : null,
     address: row.address ?? '',
     phone: row.phonenum ?? '',
     mail: row.mail ?? '',

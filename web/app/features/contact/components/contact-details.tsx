@@ -2,14 +2,15 @@ import { useContext } from 'react';
 import { ContactOverlayOpened } from '../../shell/components/contact-overlay';
 import type { ContactInfo } from '../api/contact-types';
 import styles from './contact-details.module.css';
+import { UI, fill } from '../../../lib/ui-text';
 
 /** The contact panel's content: two QR codes with captions, then address, phone and mail. */
 export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
   const shown = useContext(ContactOverlayOpened);
   if (!contact) return null; // spec 8: nothing to show when the content could not be loaded
   const codes = [
-    { media: contact.wechat, caption: '微信' },
-    { media: contact.officialAccount, caption: '公众号' },
+    { media: contact.wechat, caption: UI.wechat },
+    { media: contact.officialAccount, caption: UI.officialAccount },
   ];
   return (
     <div className={styles.details}>
@@ -18,7 +19,7 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
           media ? (
             <figure key={caption} className={styles.code}>
               {shown ? (
-                <img src={media.url} alt={media.alt || `${caption}二维码`} width={100} height={100} decoding="async" />
+                <img src={media.url} alt={media.alt || fill('qrCode', { caption })} width={100} height={100} decoding="async" />
               ) : (
                 <span className={styles.codePlaceholder} />
               )}
@@ -30,13 +31,13 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
       <dl className={styles.lines}>
         {contact.address && (
           <div>
-            <dt>地址</dt>
+            <dt>{UI.address}</dt>
             <dd>{contact.address}</dd>
           </div>
         )}
         {contact.phone && (
           <div>
-            <dt>电话</dt>
+            <dt>{UI.phone}</dt>
             <dd>
               <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
             </dd>
@@ -44,7 +45,7 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
         )}
         {contact.mail && (
           <div>
-            <dt>邮箱</dt>
+            <dt>{UI.email}</dt>
             <dd>
               <a href={`mailto:${contact.mail}`}>{contact.mail}</a>
             </dd>

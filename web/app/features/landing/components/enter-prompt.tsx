@@ -1,12 +1,13 @@
 import type { CSSProperties } from 'react';
 import styles from './landing.module.css';
+import { UI } from '../../../lib/ui-text';
 
 const PROMPT = 'CLICK OR SCROLL';
 
 /** "CLICK OR SCROLL" with a wave running through its letters; a button, so Enter and Space work. */
 export function EnterPrompt({ onEnter }: { onEnter: () => void }) {
   return (
-    <button type="button" className={styles.prompt} onClick={onEnter} aria-label="进入作品页 (CLICK OR SCROLL)">
+    <button type="button" className={styles.prompt} onClick={onEnter} aria-label={UI.enterGallery}>
       <span aria-hidden="true">
         {[...PROMPT].map((letter, index) => (
           <span key={index} className={styles.wave} style={{ '--letter': index } as CSSProperties}>

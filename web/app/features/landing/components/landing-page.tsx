@@ -11,6 +11,7 @@ import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
 import { FilingNotice } from './filing-notice';
 import styles from './landing.module.css';
+import { UI } from '../../../lib/ui-text';
 
 export const ENTER_PATH = '/dailyPage/project';
 const SWIPE_MIN_PX = 40;
@@ -79,7 +80,7 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
         >
-          {paused ? '继续播放背景' : '暂停背景轮播'}
+          {paused ? UI.resumeBackground : UI.pauseBackground}
         </button>
       )}
       <FilingNotice />

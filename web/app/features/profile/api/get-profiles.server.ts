@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentClient, type CallOptions } from '../../../lib/content-client.server';
 import type { Media } from '../../../lib/media';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
+import { UI } from '../../../lib/ui-text';
 
 export interface Profile {
   documentId: string;
@@ -37,7 +38,7 @@ export async function getProfiles({ client = contentClient(), signal }: CallOpti
     name: row.profileName,
     description: row.profileDescribe ?? '',
     portrait: row.profileIcon ? toMedia(row.profileIcon, base, row.profileName) : null,
-    awardImages: (row.awardimage ?? []).map((media) => toMedia(media, base, '奖项')),
+    awardImages: (row.awardimage ?? []).map((media) => toMedia(media, base, UI.award)),
     awards: row.awardList ?? [],
   }));
 }

@@ -4,6 +4,7 @@ import { portraitSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Profile } from '../api/get-profiles.server';
 import styles from './profile-list.module.css';
+import { UI } from '../../../lib/ui-text';
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
 export function ProfileList({ profiles }: { profiles: Profile[] }) {
@@ -22,7 +23,7 @@ export function ProfileList({ profiles }: { profiles: Profile[] }) {
             <Blocks content={profile.awards} className={styles.awards} />
             {profile.description && <p className={styles.description}>{profile.description}</p>}
             {profile.awardImages.length > 0 && (
-              <ul className={styles.badges} aria-label="获奖">
+              <ul className={styles.badges} aria-label={UI.awards}>
                 {profile.awardImages.map((badge, badgeIndex) => (
                   <li key={`${badge.url}-${badgeIndex}`}>
                     <img src={badge.formats[0]?.url ?? badge.url} alt={badge.alt} className={styles.badge} loading="lazy" />

@@ -4,6 +4,7 @@ import { projectMediaSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Project } from '../api/project-types';
 import styles from './project-detail.module.css';
+import { UI } from '../../../lib/ui-text';
 
 /** Spec 2: the project's media except the first (the cover, already seen in the grid). */
 export const detailMedia = (project: Project) => project.media.slice(1);
@@ -24,7 +25,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
           </p>
         </header>
         {project.description && <p className={styles.description}>{project.description}</p>}
-        <p className={styles.note}>如需了解项目详情或合作，请通过 CONTACT 与我们联系。</p>
+        <p className={styles.note}>{UI.projectNote}</p>
       </aside>
       <div className={styles.media}>
         {media.map((item, index) => (

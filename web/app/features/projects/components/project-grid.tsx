@@ -3,6 +3,7 @@ import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
 import { useLayout } from '../../../lib/use-layout';
 import styles from './project-grid.module.css';
+import { UI } from '../../../lib/ui-text';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -18,7 +19,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   const list = projects.map((project) => project.documentId);
   return (
-    <ul className={styles.grid} aria-label="项目列表">
+    <ul className={styles.grid} aria-label={UI.projectList}>
       {projects.map((project, index) => (
         <ProjectTile
           key={project.documentId}

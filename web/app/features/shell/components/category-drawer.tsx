@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { projectListHref, type Category } from '../../../lib/category';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
+import { UI } from '../../../lib/ui-text';
 
 interface CategoryDrawerProps {
   open: boolean;
@@ -13,8 +14,8 @@ interface CategoryDrawerProps {
 /** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
 export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
   return (
-    <Drawer id="category-drawer" side="right" label="项目分类" open={open} onClose={onClose}>
-      <nav aria-label="项目分类">
+    <Drawer id="category-drawer" side="right" label={UI.projectCategories} open={open} onClose={onClose}>
+      <nav aria-label={UI.projectCategories}>
         <ul className={styles.list}>
           {categories.map((category) => (
             <li key={category.designType}>

@@ -1,6 +1,7 @@
 import { createContext, useRef, useState, type ReactNode } from 'react';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import styles from './contact-overlay.module.css';
+import { UI } from '../../../lib/ui-text';
 
 /**
  * Whether the overlay has been opened in this visit: pictures inside it (the QR codes) are fetched
@@ -46,7 +47,7 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
             <h2 id="contact-title" className={styles.title}>
               CONTACT
             </h2>
-            <button type="button" className={styles.close} aria-label="关闭联系方式" onClick={onClose}>
+            <button type="button" className={styles.close} aria-label={UI.closeContact} onClick={onClose}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                 <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
               </svg>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MENU_ITEMS, type MenuKey } from '../active-menu';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
+import { UI } from '../../../lib/ui-text';
 
 interface MenuDrawerProps {
   open: boolean;
@@ -15,8 +16,8 @@ interface MenuDrawerProps {
 /** Spec 2: PROJECTS, TOPICS, PROFILE, and CONTACT (which opens the overlay); active in red. */
 export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onClose }: MenuDrawerProps) {
   return (
-    <Drawer id="menu-drawer" side="left" label="主菜单" open={open} onClose={onClose}>
-      <nav aria-label="主菜单">
+    <Drawer id="menu-drawer" side="left" label={UI.mainMenu} open={open} onClose={onClose}>
+      <nav aria-label={UI.mainMenu}>
         <ul className={styles.list}>
           {MENU_ITEMS.map((item) => (
             <li key={item.key}>

@@ -1,4 +1,5 @@
 import styles from './menu-toggle.module.css';
+import { UI } from '../../../lib/ui-text';
 
 /** Three bars; on hover the outer bars slide away; when the menu is open they form a cross. */
 export function MenuToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
@@ -6,7 +7,7 @@ export function MenuToggle({ open, onToggle }: { open: boolean; onToggle: () => 
     <button
       type="button"
       className={styles.toggle}
-      aria-label="菜单"
+      aria-label={UI.menu}
       aria-expanded={open}
       aria-controls="menu-drawer"
       onClick={onToggle}

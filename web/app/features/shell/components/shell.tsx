@@ -8,6 +8,7 @@ import { ContactOverlay } from './contact-overlay';
 import { MenuDrawer } from './menu-drawer';
 import styles from './shell.module.css';
 import { SiteHeader } from './site-header';
+import { UI } from '../../../lib/ui-text';
 
 interface ShellProps {
   categories: Category[];
@@ -35,7 +36,7 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#content">
-        跳到正文
+        {UI.skipToContent}
       </a>
       <SiteHeader
         menuOpen={state.open === 'menu'}

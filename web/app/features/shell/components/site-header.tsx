@@ -4,6 +4,7 @@ import { Logo } from '../../../components/logo';
 import { STUDIO } from '../../../lib/studio';
 import { MenuToggle } from './menu-toggle';
 import styles from './site-header.module.css';
+import { UI, fill } from '../../../lib/ui-text';
 
 interface SiteHeaderProps {
   menuOpen: boolean;
@@ -21,7 +22,7 @@ export function SiteHeader(props: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <MenuToggle open={props.menuOpen} onToggle={props.onToggleMenu} />
-      <Link to="/login" className={styles.logo} onClick={props.onLogo} aria-label={`${STUDIO.name} 首页`}>
+      <Link to="/login" className={styles.logo} onClick={props.onLogo} aria-label={fill('studioHome', { studio: STUDIO.name })}>
         <Logo />
       </Link>
       <div className={styles.actions}>
@@ -30,7 +31,7 @@ export function SiteHeader(props: SiteHeaderProps) {
           <button
             type="button"
             className={styles.filter}
-            aria-label="筛选分类"
+            aria-label={UI.filterCategories}
             aria-expanded={props.categoriesOpen}
             aria-controls="category-drawer"
             onClick={props.onToggleCategories}

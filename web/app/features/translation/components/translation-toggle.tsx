@@ -1,6 +1,7 @@
 import { NO_TRANSLATE } from '../dom-translator';
 import { useTranslation } from '../translation-provider';
 import styles from './translation.module.css';
+import { UI } from '../../../lib/ui-text';
 
 /** The header toggle: shows CN or EN (spec 4), pressed while the page is in English. */
 export function TranslationToggle({ className = '' }: { className?: string }) {
@@ -11,7 +12,7 @@ export function TranslationToggle({ className = '' }: { className?: string }) {
       className={`${styles.toggle} ${className}`}
       aria-pressed={language === 'en'}
       aria-label="English translation"
-      title="中文 / English"
+      title={UI.languageToggleTitle}
       onClick={toggle}
       {...{ [NO_TRANSLATE]: '' }}
     >

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import onHeaders from 'on-headers';
+
+export interface SecurityOptions {
+  mode: 'production' | 'development';
+  /** The public address (PUBLIC_URL); `https://…` turns on HSTS and the redirect from plain HTTP. */
+  publicUrl?: URL | undefined;
+}
+
+/** A fresh nonce per response: 16 random bytes, base64 (24 characters, always the same length). */
+export const newNonce = () => randomBytes(16).toString('base64');
+
+/** The nonce this response's Content-Security-Policy allows (set by `securityHeaders`). */
+export const nonceOf = (res: Response): string | undefined => (res.locals as { cspNonce?: string }).cspNonce;
+
+/**
+ * The Content-Security-Policy of a response (docs/decisions/006-content-security-policy.md).
+ * Scripts and `<style>` elements run only from the site's own files or with this response's nonce;
+ * `style` attributes stay allowed (`style-src-attr`) because the animations are driven by custom
+ * properties React writes into them. The development server also allows what Vite's hot reload
+ * needs: styles it injects and its WebSocket.
+ */
+export function contentSecurityPolicy(nonce: string, { mode, https }: { mode: SecurityOptions['mode']; https: boolean }): string {
+  const dev = mode === 'development';
+  const directives: Array<[string, ...string[]]> = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", `'nonce-${nonce}'`],
+    ['style-src', "'self'", dev ? "'unsafe-inline'" : `'nonce-${nonce}'`],
+    ['style-src-attr', "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['media-src', "'self'"],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'"],
+  ];
+  if (https) directives.push(['upgrade-insecure-requests']);
+  return directives.map((parts) => parts.join(' ')).join('; ');
+}
+
+/** Features the site never uses, switched off for it and anything it could embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** Paths that must answer over plain HTTP inside the network: load-balancer health checks. */
+const NEVER_REDIRECTED = /^\/healthz(\/|$)/;
+
+/**
+ * Headers every answer carries, a fresh CSP nonce per response (`res.locals.cspNonce`, used by the
+ * page renderer and the page cache), and, when the public address is HTTPS, HSTS and a redirect
+ * of plain-HTTP page requests to it. Whether a request came over HTTPS is Express's `req.secure`:
+ * TLS here, or `X-Forwarded-Proto: https` from a proxy the `trust proxy` setting trusts.
+ */
+export function securityHeaders({ mode, publicUrl }: SecurityOptions) {
+  const httpsConfigured = publicUrl?.protocol === 'https:';
+  return (req: Request, res: Response, next: NextFunction) => {
+    const secure = req.secure;
+    if (httpsConfigured && !secure && (req.method === 'GET' || req.method === 'HEAD') && !NEVER_REDIRECTED.test(req.path)) {
+      // To the configured address, never to whatever Host the request named.
+      res.redirect(308, new URL(req.originalUrl, publicUrl).href);
+      return;
+    }
+    const nonce = newNonce();
+    (res.locals as { cspNonce?: string }).cspNonce = nonce;
+    res.set({
+      'content-security-policy': contentSecurityPolicy(nonce, { mode, https: httpsConfigured || secure }),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'SAMEORIGIN',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    if (secure || httpsConfigured) res.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    // A 304 keeps the body the browser already has, with the nonce of the policy it came with:
+    // a new policy (new nonce) would block that page's scripts.
+    onHeaders(res, () => {
+      if (res.statusCode === 304) res.removeHeader('content-security-policy');
+    });
+    next();
+  };
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cmsData, open } from './support';
+
+/** Every Content-Security-Policy violation the page reports, from the first byte on. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+const toggle = (page: Page) => page.getByRole('button', { name: 'English translation' });
+
+test.describe('the Content Security Policy', () => {
+  test('every page renders and translates with no violation reported', async ({ page }) => {
+    test.setTimeout(120_000);
+    const violations = await recordViolations(page);
+    const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName');
+    const [article] = await cmsData<Array<{ documentId: string }>>('/api/articles?fields[0]=articleName');
+    const paths = [
+      '/login',
+      '/dailyPage/project',
+      `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`,
+      '/dailyPage/article',
+      `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`,
+      '/dailyPage/profile',
+      '/no-such-page',
+    ];
+    for (const language of ['zh', 'en']) {
+      for (const path of paths) {
+        // Twice: the first view is rendered and streamed, the second comes from the page cache.
+        for (const view of ['rendered', 'cached']) {
+          await open(page, path);
+          if (language === 'en' && path !== '/no-such-page' && view === 'rendered') {
+            await page.evaluate(() => sessionStorage.setItem('studio.language', 'en'));
+            await open(page, path);
+          }
+          if (language === 'en' && path !== '/no-such-page') await expect(toggle(page)).toHaveText('EN');
+          if (path === '/dailyPage/profile' && view === 'cached') {
+            // The contact overlay loads its QR codes only when opened.
+            await page.locator('[aria-controls="menu-drawer"]').click();
+            await page.locator('#menu-drawer').getByRole('button', { name: 'CONTACT' }).click();
+            const codes = page.getByRole('dialog', { name: 'CONTACT' }).getByRole('img');
+            await expect(codes.first()).toBeVisible();
+            await expect.poll(() => codes.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+          }
+          expect(await violations(), `${language} ${path} ${view}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  test('blocks a script injected into the page, inline or as an event handler', async ({ page }) => {
+    const violations = await recordViolations(page);
+    await open(page, '/dailyPage/project');
+    const ran = await page.evaluate(async () => {
+      const flags = window as unknown as { injected?: boolean; handler?: boolean };
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+      const holder = document.createElement('div');
+      holder.innerHTML = '<img src="/no-such-image.png" onerror="window.handler = true">';
+      document.body.append(holder);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { injected: flags.injected === true, handler: flags.handler === true };
+    });
+    expect(ran).toEqual({ injected: false, handler: false });
+    const reported = await violations();
+    expect(reported.some((line) => line.startsWith('script-src-elem inline'))).toBe(true);
+    expect(reported.some((line) => line.startsWith('script-src-attr inline'))).toBe(true);
+  });
+
+  test('the page is served with a fresh nonce each time, and its scripts carry it', async ({ request }) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const response = await request.get('/dailyPage/article');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce!);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+});
