@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
+import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { translationToggle } from './bench/translation.mjs';
@@ -16,7 +17,7 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse,observatory').split(','));
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -68,6 +69,15 @@ try {
   servers.push(web.child);
   const [project] = (await (await fetch(`${cms.url}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json()).data;
   const projectPath = `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`;
+
+  if (only.has('observatory')) {
+    // Plain HTTP on loopback: only the two TLS tests (redirection to HTTPS, HSTS) can fail.
+    const scan = await observatoryScan(web.url);
+    rows.push(['MDN HTTP Observatory on plain-HTTP localhost: grade, score; failed tests', `${scan.grade}, ${scan.score}; ${scan.failed.join(', ') || 'none'}`]);
+    // Behind the documented TLS proxy (it sends X-Forwarded-Proto: https from loopback).
+    const proxied = await fetch(`${web.url}/dailyPage/project`, { headers: { 'x-forwarded-proto': 'https' } });
+    rows.push(['Behind an HTTPS proxy (X-Forwarded-Proto: https from loopback): Strict-Transport-Security', proxied.headers.get('strict-transport-security') ?? 'missing']);
+  }
 
   if (only.has('render')) {
     // A render of the grid with its content cached but the page not: a new query string each time.

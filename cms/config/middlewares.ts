@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   'strapi::logger',
+  // Outside strapi::errors, so error answers are escaped too.
+  'global::json-escape',
   'strapi::errors',
   'strapi::security',
   {

@@ -56,6 +56,8 @@ export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
+  // JSON answers escape <, > and & (as \u003c…): a text sent back (a refused one) is never markup.
+  app.set('json escape', true);
 
   app.use(securityHeaders({ mode: options.mode, publicUrl: options.publicUrl }));
   app.use(refuseMalformedPaths);

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendFetchResponse } from './request-handler';
+import { requestUrl, sendFetchResponse } from './request-handler';
 
 let server: http.Server;
 let base: string;
@@ -81,5 +81,17 @@ describe('streamed pages through compression', () => {
     });
     await expect.poll(() => cancelled).toBe(true);
     release();
+  });
+});
+
+describe('the request URL handed to React Router', () => {
+  it('keeps paths that look like another host (//x, /\\x) on this origin', () => {
+    expect(requestUrl('http://site.test', '//evil.example/a?b=1').host).toBe('site.test');
+    expect(requestUrl('http://site.test', '/\\evil.example/?populate=1').host).toBe('site.test');
+    expect(requestUrl('http://site.test', '/dailyPage/project?category=品牌').pathname).toBe('/dailyPage/project');
+  });
+
+  it('calls a Host header no URL can carry a bad request (400), not a server error', () => {
+    expect(() => requestUrl('http://a b', '/')).toThrow(expect.objectContaining({ status: 400 }));
   });
 });

@@ -4,6 +4,22 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { cspNonceContext } from '../app/lib/csp-nonce.server';
 import { nonceOf } from './security/security-headers';
 
+/** A client error the last-resort handler answers with its status. */
+const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
+
+/**
+ * The request's URL. Joined as text, not resolved against the origin: a path such as `//x` or
+ * `/\x` would otherwise be read as another host. A Host header no URL can carry is the client's
+ * mistake.
+ */
+export function requestUrl(origin: string, pathAndQuery: string): URL {
+  try {
+    return new URL(`${origin}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
+  } catch {
+    throw badRequest();
+  }
+}
+
 /** Turns an Express request into the Fetch Request React Router's handler takes. */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -19,7 +35,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
     init.body = createReadableStreamFromReadable(req);
     init.duplex = 'half';
   }
-  return new Request(new URL(req.originalUrl, origin), init);
+  return new Request(requestUrl(origin, req.originalUrl), init);
 }
 
 /** Writes a Fetch Response (status, headers, streamed body) to Express. */

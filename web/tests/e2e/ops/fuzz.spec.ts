@@ -1,0 +1,212 @@
+import http from 'node:http';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { cmsData, cmsUrl, open } from '../support';
+
+test.describe.configure({ mode: 'serial' });
+
+/**
+ * Generated abuse against the production server and the CMS's public API: thousands of paths,
+ * query strings, ids, headers and translation bodies. Whatever comes in: never a 5xx, never a
+ * stack trace or an internal path, never the request's markup echoed back, and healthy afterwards.
+ */
+
+interface Sent {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+interface Answer {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+/** Raw HTTP (fetch would normalise `..` and encodings away before they reach the server). */
+function send(base: string, request: Sent): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: request.method, path: request.path, headers: request.headers, timeout: 15_000, insecureHTTPParser: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${request.method} ${request.path}`)));
+    req.on('error', (error) => reject(new Error(`${error.message}: ${request.method} ${request.path.slice(0, 200)} ${JSON.stringify(request.headers).slice(0, 300)} ${String(request.body).slice(0, 200)}`)));
+    if (request.body !== undefined) req.write(request.body);
+    req.end();
+  });
+}
+
+/** Markup the server must never hand back as markup: a tag of our own making. */
+const MARK = 'fz-mark';
+const pieces = [
+  '..', '%2e%2e', '%2E%2E%2F', '..%2f', '%c0%ae', '%00', '%', '%zz', '%E4%BD', '<fz-mark>', '%3Cfz-mark%3E', '"><fz-mark x=1>',
+  "'", '"', '`', '${7*7}', '{{7*7}}', '\\', '//', ';', '|', '&', '$where', '[$ne]', '__proto__', 'constructor',
+  'etc/passwd', 'web.config', '.env', 'node_modules', '项目', '𝕏', '\u202e', ' ', '+', '#', '?', '=',
+  '1', '-1', '0x10', '9'.repeat(40), 'a'.repeat(3000),
+];
+const segment = fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 12 }).map(encodeURIComponent), fc.stringMatching(/^[a-z0-9]{1,24}$/));
+const prefixes = ['/', '/login/', '/dailyPage/', '/dailyPage/project/', '/dailyPage/article/', '/dailyPage/profile/', '/uploads/', '/_img/480/uploads/', '/_img/99999/uploads/', '/assets/', '/translate/', '/healthz/', '/webhook/', '/__manifest/', '/sitemap.xml/'];
+/** Raw path characters a request line may carry (spaces and controls are encoded). */
+const toPath = (text: string) => text.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+const paths = fc.tuple(fc.constantFrom(...prefixes), fc.array(segment, { minLength: 0, maxLength: 4 })).map(([prefix, parts]) => toPath(prefix + parts.join('/')));
+const query = fc
+  .array(fc.tuple(fc.constantFrom('documentId', 'category', 'page', 'index', '_data', 'populate', 'filters[x][$eq]', 'a[b][c][d][e][f]', 'q'), segment), { maxLength: 4 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([key, value]) => `${key}=${value}`).join('&')}` : ''))
+  .map(toPath);
+const headerValue = fc.oneof(fc.constantFrom(...pieces), fc.stringMatching(/^[\x20-\x7e]{0,60}$/)).map((text) => text.replace(/[^\x20-\x7e]/gu, (char) => encodeURIComponent(char)));
+const headers = fc.record(
+  {
+    'user-agent': fc.oneof(headerValue, fc.constantFrom('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148', 'curl/8', '')),
+    accept: fc.oneof(headerValue, fc.constantFrom('text/html', 'application/json', 'image/avif,image/webp,*/*', '*/*')),
+    'accept-encoding': fc.oneof(headerValue, fc.constantFrom('br', 'gzip', 'identity;q=0', 'br;q=2, gzip;q=-1', '*')),
+    'accept-language': headerValue,
+    'if-none-match': headerValue,
+    'if-modified-since': headerValue,
+    range: fc.oneof(headerValue, fc.constantFrom('bytes=0-', 'bytes=-1', 'bytes=999999999-', 'bytes=5-1', 'bytes=0-1,2-3,4-5')),
+    'x-forwarded-for': headerValue,
+    'x-forwarded-proto': fc.constantFrom('http', 'https', 'ftp', ''),
+    'x-forwarded-host': headerValue,
+    cookie: headerValue,
+  },
+  { requiredKeys: [] },
+);
+
+const translationBody = fc.oneof(
+  fc.json(),
+  fc.record({ texts: fc.array(fc.oneof(fc.string(), fc.constantFrom('项目', '<fz-mark>项目</fz-mark>', '字'.repeat(6000))), { maxLength: 8 }) }).map((value) => JSON.stringify(value)),
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom('{"texts": [', '{"texts": {"__proto__": {"polluted": true}}}', '{"texts": null}', 'null', '[]', '{"texts":["项目"]}'.repeat(3)),
+);
+const translationRequest = fc.record({
+  body: translationBody,
+  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=klingon', 'text/plain', 'application/x-www-form-urlencoded', ''),
+  method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'OPTIONS'),
+  client: fc.ipV4(),
+});
+
+/** A stack frame, Node's internals, or where the servers live on disk (not the request's own path echoed). */
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+const STACK = new RegExp(String.raw`\n\s+at .+:\d+:\d+|node:internal|file:\/\/|${REPO.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+function check(request: Sent, answer: Answer) {
+  const where = `${request.method} ${request.path.slice(0, 200)}`;
+  expect(answer.status, where).toBeLessThan(500);
+  expect(answer.status, where).toBeGreaterThanOrEqual(200);
+  expect(answer.body, `${where}: stack trace or internal path`).not.toMatch(STACK);
+  // Our tag may come back escaped (as text), never as a tag.
+  expect(answer.body.includes(`<${MARK}`), `${where}: reflected markup`).toBe(false);
+}
+
+async function runAll(base: string, requests: Sent[], concurrency = 6, extra: (request: Sent, answer: Answer) => void = () => {}) {
+  let next = 0;
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length) {
+        const request = requests[next]!;
+        next += 1;
+        const answer = await send(base, request);
+        check(request, answer);
+        extra(request, answer);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
+}
+
+const sample = <T,>(arbitrary: fc.Arbitrary<T>, count: number) => fc.sample(arbitrary, { numRuns: count, seed: Number(process.env.FUZZ_SEED ?? 20261123) });
+
+test('the site answers thousands of generated paths, queries and headers without a 5xx, a trace or reflected markup', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName');
+  const realIds = fc.constantFrom(`/dailyPage/project/${project!.documentId}`, '/dailyPage/project', '/dailyPage/article', '/dailyPage/profile', '/login');
+  const requests = sample(
+    fc.record({
+      method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+      path: fc.oneof(fc.tuple(paths, query).map(([p, q]) => p + q), fc.tuple(realIds, query).map(([p, q]) => p + q)),
+      headers,
+    }),
+    2_000,
+  );
+  const statuses = await runAll(baseURL!, requests);
+  console.log(`site: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
+  expect((await send(baseURL!, { method: 'GET', path: '/healthz', headers: {} })).status).toBe(200);
+  expect((await send(baseURL!, { method: 'GET', path: '/dailyPage/project', headers: {} })).status).toBe(200);
+});
+
+test('the translation endpoint answers generated bodies, types and methods with a clear 4xx or a translation', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const requests = sample(translationRequest, 1_000).map(({ body, contentType, method, client }) => ({
+    method,
+    path: '/translate',
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(method === 'GET' ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+      'x-forwarded-for': client,
+    },
+    body: method === 'GET' ? undefined : body,
+  }));
+  const statuses = await runAll(baseURL!, requests);
+  console.log(`translate: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
+  expect((await send(baseURL!, { method: 'GET', path: '/healthz', headers: {} })).status).toBe(200);
+});
+
+test('the CMS answers the public API calls the site makes, with generated ids and filters, without a 5xx or private fields', async () => {
+  test.setTimeout(120_000);
+  const requests = sample(
+    fc.record({
+      call: fc.constantFrom('/api/projects', '/api/articles', '/api/profilelists', '/api/categories', '/api/contact-mess', '/api/first-page-imgs'),
+      id: fc.option(segment, { nil: undefined }),
+      query,
+      populate: fc.constantFrom('', 'populate=*', 'populate[createdBy]=true', 'populate[updatedBy][fields][0]=email', 'fields[0]=createdBy', 'status=draft', 'publicationState=preview'),
+    }),
+    600,
+  ).map(({ call, id, query: q, populate }) => {
+    const search = [q.replace(/^\?/, ''), populate].filter(Boolean).join('&');
+    return { method: 'GET', path: toPath(`${call}${id ? `/${id}` : ''}${search ? `?${search}` : ''}`), headers: {} };
+  });
+  const statuses = await runAll(cmsUrl(), requests, 4, (request, answer) => {
+    expect(answer.body, request.path).not.toMatch(/"(createdBy|updatedBy|password|resetPasswordToken)"/);
+  });
+  console.log(`cms: ${requests.length} requests, statuses ${JSON.stringify(statuses)}`);
+});
+
+test('a hundred requests of arbitrary Chinese make no provider call, and the toggle still translates', async ({ baseURL, page }) => {
+  test.setTimeout(120_000);
+  const fake = process.env.E2E_FAKE_MYMEMORY_URL;
+  const providerCalls = async () => ((await (await fetch(`${fake}/__calls`)).json()) as { calls: number }).calls;
+  const before = await providerCalls();
+  const strangers = sample(
+    fc.array(fc.string({ unit: fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((code) => String.fromCodePoint(code)), minLength: 2, maxLength: 40 }), { minLength: 1, maxLength: 20 }),
+    100,
+  );
+  const statuses = new Map<number, number>();
+  for (const [index, texts] of strangers.entries()) {
+    // Each from another address, as a botnet would: the per-client rate limit is not what stops them.
+    const answer = await send(baseURL!, {
+      method: 'POST',
+      path: '/translate',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${index}` },
+      body: JSON.stringify({ texts }),
+    });
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+  }
+  expect(Object.fromEntries(statuses)).toEqual({ 422: 100 });
+  expect(await providerCalls()).toBe(before);
+
+  await open(page, '/dailyPage/profile');
+  await page.getByRole('button', { name: 'English translation' }).click();
+  await expect(page.getByRole('button', { name: 'English translation' })).toHaveText('EN');
+  await expect
+    .poll(() => page.evaluate(() => /\p{Script=Han}/u.test(document.querySelector('main')?.textContent ?? '')), { timeout: 15_000 })
+    .toBe(false);
+});
