@@ -91,7 +91,7 @@ try {
   }
 
   if (only.has('content')) {
-    rows.push(...(await warmLoad(web.url, [['project grid', '/dailyPage/project'], ['project page', projectPath]])));
+    rows.push(...(await warmLoad(web.url, [['project grid', '/dailyPage/project'], ['project grid', '/dailyPage/project', 'br'], ['project page', projectPath]])));
     rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }

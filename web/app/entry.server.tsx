@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { cspNonceContext } from './lib/csp-nonce.server';
+import { cspContext } from './lib/csp.server';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { stylesheetText } from './lib/inline-stylesheets.server';
 
@@ -38,7 +38,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    const nonce = loadContext.get(cspNonceContext) || undefined;
+    const nonce = loadContext.get(cspContext).nonce || undefined;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(

@@ -1,8 +1,8 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { cspNonceContext } from '../app/lib/csp-nonce.server';
-import { nonceOf } from './security/security-headers';
+import { cspContext } from '../app/lib/csp.server';
+import { cspOf } from './security/security-headers';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -44,7 +44,9 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
     if (key.toLowerCase() === 'set-cookie') continue;
-    res.append(key, value);
+    // The page's own policy (a stored page's hashes) replaces the one set for every response.
+    if (key.toLowerCase() === 'content-security-policy') res.setHeader(key, value);
+    else res.append(key, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
@@ -89,7 +91,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const context = new RouterContextProvider();
-      context.set(cspNonceContext, nonceOf(res) ?? '');
+      context.set(cspContext, cspOf(res));
       await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
     } catch (error) {
       // A visitor who leaves mid-page ends the stream; that is not a server error worth a log line.

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, nonceOf, securityHeaders, type SecurityOptions } from './security-headers';
+import { contentSecurityPolicy, cspOf, securityHeaders, type SecurityOptions } from './security-headers';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -11,7 +11,7 @@ async function serve(options: SecurityOptions, trustProxy: boolean | string = 'l
   app.set('trust proxy', trustProxy);
   app.use(securityHeaders(options));
   app.get('/healthz', (_req, res) => res.send('ok'));
-  app.use((_req, res) => res.send(`nonce:${nonceOf(res)}`));
+  app.use((_req, res) => res.send(`nonce:${cspOf(res).nonce}`));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   close = () => server.close();
@@ -45,8 +45,14 @@ describe('security headers', () => {
     expect(first.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('allows a stored page its own inline scripts and styles by hash, and nothing inline besides', () => {
+    const policy = directives(contentSecurityPolicy({ scripts: ["'sha256-AAA='"], styles: ["'sha256-BBB='"] }, { mode: 'production', https: false }));
+    expect(policy.get('script-src')).toEqual(["'self'", "'sha256-AAA='"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'sha256-BBB='"]);
+  });
+
   it('lets the development server inject styles and open its hot-reload socket, and no more', () => {
-    const policy = directives(contentSecurityPolicy('abc', { mode: 'development', https: false }));
+    const policy = directives(contentSecurityPolicy({ nonce: 'abc' }, { mode: 'development', https: false }));
     expect(policy.get('style-src')).toContain("'unsafe-inline'");
     expect(policy.get('connect-src')).toEqual(["'self'", 'ws:', 'wss:']);
     expect(policy.get('script-src')).toEqual(["'self'", "'nonce-abc'"]);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
+import type { InlineHashes, ResponseCsp } from '../../app/lib/csp.server';
 
 export interface SecurityOptions {
   mode: 'production' | 'development';
@@ -11,22 +12,26 @@ export interface SecurityOptions {
 /** A fresh nonce per response: 16 random bytes, base64 (24 characters, always the same length). */
 export const newNonce = () => randomBytes(16).toString('base64');
 
-/** The nonce this response's Content-Security-Policy allows (set by `securityHeaders`). */
-export const nonceOf = (res: Response): string | undefined => (res.locals as { cspNonce?: string }).cspNonce;
+const NO_CSP: ResponseCsp = { nonce: '', forHashes: () => '' };
+/** This response's policy: its nonce, and the policy for a stored page instead (set by `securityHeaders`). */
+export const cspOf = (res: Response): ResponseCsp => (res.locals as { csp?: ResponseCsp }).csp ?? NO_CSP;
 
 /**
- * The Content-Security-Policy of a response (docs/decisions/006-content-security-policy.md).
- * Scripts and `<style>` elements run only from the site's own files or with this response's nonce;
+ * The Content-Security-Policy of a response (docs/decisions/006-hardening.md). Scripts and
+ * `<style>` elements run only from the site's own files or inline with this response's nonce (a
+ * page rendered for it) or with one of the listed hashes (a stored page, `inline` its hashes);
  * `style` attributes stay allowed (`style-src-attr`) because the animations are driven by custom
  * properties React writes into them. The development server also allows what Vite's hot reload
  * needs: styles it injects and its WebSocket.
  */
-export function contentSecurityPolicy(nonce: string, { mode, https }: { mode: SecurityOptions['mode']; https: boolean }): string {
+export function contentSecurityPolicy(inline: { nonce: string } | InlineHashes, { mode, https }: { mode: SecurityOptions['mode']; https: boolean }): string {
   const dev = mode === 'development';
+  const scripts = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.scripts;
+  const styles = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.styles;
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`],
-    ['style-src', "'self'", dev ? "'unsafe-inline'" : `'nonce-${nonce}'`],
+    ['script-src', "'self'", ...scripts],
+    ['style-src', "'self'", ...(dev ? ["'unsafe-inline'"] : styles)],
     ['style-src-attr', "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['media-src', "'self'"],
@@ -64,8 +69,8 @@ export const PERMISSIONS_POLICY = [
 const NEVER_REDIRECTED = /^\/healthz(\/|$)/;
 
 /**
- * Headers every answer carries, a fresh CSP nonce per response (`res.locals.cspNonce`, used by the
- * page renderer and the page cache), and, when the public address is HTTPS, HSTS and a redirect
+ * Headers every answer carries, a fresh CSP nonce per response (`res.locals.csp`, used by the
+ * page renderer; a stored page is sent with the hashes of its inline content instead), and, when the public address is HTTPS, HSTS and a redirect
  * of plain-HTTP page requests to it. Whether a request came over HTTPS is Express's `req.secure`:
  * TLS here, or `X-Forwarded-Proto: https` from a proxy the `trust proxy` setting trusts.
  */
@@ -79,9 +84,11 @@ export function securityHeaders({ mode, publicUrl }: SecurityOptions) {
       return;
     }
     const nonce = newNonce();
-    (res.locals as { cspNonce?: string }).cspNonce = nonce;
+    const https = httpsConfigured || secure;
+    const csp: ResponseCsp = { nonce, forHashes: (hashes) => contentSecurityPolicy(hashes, { mode, https }) };
+    (res.locals as { csp?: ResponseCsp }).csp = csp;
     res.set({
-      'content-security-policy': contentSecurityPolicy(nonce, { mode, https: httpsConfigured || secure }),
+      'content-security-policy': contentSecurityPolicy({ nonce }, { mode, https }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'SAMEORIGIN',
@@ -90,8 +97,8 @@ export function securityHeaders({ mode, publicUrl }: SecurityOptions) {
       'cross-origin-resource-policy': 'same-origin',
     });
     if (secure || httpsConfigured) res.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
-    // A 304 keeps the body the browser already has, with the nonce of the policy it came with:
-    // a new policy (new nonce) would block that page's scripts.
+    // A 304 keeps the body the browser already has, with the policy it came with: a new nonce
+    // would block that page's scripts.
     onHeaders(res, () => {
       if (res.statusCode === 304) res.removeHeader('content-security-policy');
     });

@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from 'react-router';
 import { layoutFor } from '../device';
 import { renderStateContext } from '../render-state.server';
-import { cspNonceContext } from '../csp-nonce.server';
-import { bodyOf, notModified, type CachedPage, type PageCache } from './page-cache.server';
+import { cspContext, type ResponseCsp } from '../csp.server';
+import { notModified, type CachedPage, type PageCache } from './page-cache.server';
 
 /**
  * Headers a shared cache (CDN, reverse proxy) can use: browsers revalidate every time (cheap with
@@ -28,12 +28,13 @@ export function cachedPageHeaders(page: CachedPage, cacheControl: string): Array
   ];
 }
 
-/** A stored page, with this response's CSP nonce in it. */
-function respond(request: Request, page: CachedPage, cacheControl: string, nonce: string | undefined): Response {
+/** A stored page, with the policy for its inline content. */
+function respond(request: Request, page: CachedPage, cacheControl: string, csp: ResponseCsp): Response {
   const headers = new Headers(cachedPageHeaders(page, cacheControl));
   if (notModified(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers });
-  headers.set('content-length', String(page.length));
-  return new Response(request.method === 'HEAD' ? null : bodyOf(page, nonce), { status: page.status, headers });
+  if (page.hashes) headers.set('content-security-policy', csp.forHashes(page.hashes));
+  headers.set('content-length', String(page.body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers });
 }
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
@@ -51,14 +52,14 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     const control = pageCacheControl(ttlS());
     const key = pageKey(`${url.pathname}${url.search}`, request.headers.get('user-agent'));
 
-    const nonce = context.get(cspNonceContext) || undefined;
+    const csp = context.get(cspContext);
     const hit = pages.get(key);
-    if (hit) return respond(request, hit, control, nonce);
+    if (hit) return respond(request, hit, control, csp);
     const inFlight = pages.pending(key);
     if (inFlight) {
       // Another visitor's render of this page is under way: wait for it rather than render again.
       const page = await inFlight;
-      return page ? respond(request, page, control, nonce) : next();
+      return page ? respond(request, page, control, csp) : next();
     }
 
     let finish: (page: CachedPage | undefined) => void = () => {};
@@ -80,7 +81,7 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
     // The first visitor gets the page as it streams; the copy goes into the cache when complete.
     const [toVisitor, toCache] = response.body.tee();
     void collect(toCache)
-      .then((body) => finish(pages.store(key, { status: response.status, headers: [...response.headers], body, nonce }, startedIn)))
+      .then(async (body) => finish(await pages.store(key, { status: response.status, headers: [...response.headers], body }, startedIn)))
       .catch(() => finish(undefined));
     const headers = new Headers(response.headers);
     headers.set('cache-control', control);

@@ -1,23 +1,36 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { joinWithNonce, splitAtNonce } from '../csp-nonce.server';
+import { inlineHashes, type InlineHashes } from '../csp.server';
 
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
-  /**
-   * The body cut where its render's CSP nonce stood: every response joins the parts with a nonce
-   * of its own (so a stored page is compressed per response, not once when stored).
-   */
-  parts: Array<Uint8Array<ArrayBuffer>>;
-  /** Bytes in the body once joined (nonces have a fixed length). */
-  length: number;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   storedAt: number;
+  /** The body compressed once when stored, so a repeat view costs no compression. */
+  encoded: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> };
+  /**
+   * Its inline scripts and styles by hash: every copy is sent with a policy allowing exactly
+   * these (docs/decisions/006-hardening.md); null for what is not HTML.
+   */
+  hashes: InlineHashes | null;
 }
 
-/** A stored page's body as this response sends it. */
-export const bodyOf = (page: CachedPage, nonce: string | undefined) => joinWithNonce(page.parts, nonce);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>;
+
+/** Brotli at its best (once per page per TTL, off the main thread) and gzip for the rest. */
+async function encode(body: Uint8Array<ArrayBuffer>): Promise<CachedPage['encoded']> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br: bytes(br), gzip: bytes(gz) };
+}
 
 export interface PageCacheOptions {
   ttlMs: number;
@@ -43,7 +56,7 @@ export function notModified(ifNoneMatch: string | null, etag: string): boolean {
 export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.length),
+    sizeCalculation: (page) => Math.max(1, page.body.byteLength + page.encoded.br.byteLength + page.encoded.gzip.byteLength),
     ttl: ttlMs,
     ttlAutopurge: false,
   });
@@ -66,14 +79,10 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
       return shared;
     },
     /** Keeps a rendered page, unless the cache was purged since its render began (`startedIn`). */
-    store(
-      key: string,
-      { status, headers, body, nonce }: { status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer>; nonce?: string | undefined },
-      startedIn = generation,
-    ): CachedPage {
-      const parts = splitAtNonce(body, nonce);
-      // The same page gives the same ETag whatever nonce it was rendered with.
-      const stored = { status, headers, parts, length: body.byteLength, etag: etagOf(joinWithNonce(parts, '')), storedAt: now() };
+    async store(key: string, page: Omit<CachedPage, 'etag' | 'storedAt' | 'encoded' | 'hashes'>, startedIn = generation): Promise<CachedPage> {
+      const html = page.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.includes('text/html'));
+      const hashes = html ? inlineHashes(new TextDecoder().decode(page.body)) : null;
+      const stored = { ...page, etag: etagOf(page.body), storedAt: now(), encoded: await encode(page.body), hashes };
       if (ttlMs > 0 && startedIn === generation) pages.set(key, stored);
       return stored;
     },
