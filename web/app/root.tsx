@@ -15,7 +15,11 @@ import { ErrorPage } from './components/error-page';
 import { NotFoundPage } from './components/not-found-page';
 import { TranslationProvider } from './features/translation/translation-provider';
 import { contentCacheSettings, pageCache } from './lib/caches.server';
+import { getContact } from './features/contact/api/get-contact.server';
 import { layoutFor } from './lib/device';
+import { loadOrEmpty } from './lib/load-or-empty.server';
+import { publicOrigin } from './lib/public-origin.server';
+import { jsonForScript, studioJsonLd } from './lib/seo';
 import { pageCacheMiddleware } from './lib/page-cache/page-cache-middleware.server';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { LayoutProvider } from './lib/use-layout';
@@ -26,7 +30,10 @@ import { tokensCss } from './styles/tokens';
 const HEAD_CSS = tokensCss() + fontFacesCss();
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
   // No font is preloaded: with font-display: optional a preloaded font holds the first paint back
   // until it arrives, and on a phone the page matters more than the face of its few Latin words
   // (Chinese text uses the system's CJK font either way). Later pages have the fonts cached.
@@ -35,9 +42,14 @@ export const links: Route.LinksFunction = () => [
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(pageCache, () => contentCacheSettings().ttlMs / 1000)];
 
-/** The layout (phone or web) is decided once, on the server, from the User-Agent. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { layout: layoutFor(request.headers.get('user-agent')) };
+/**
+ * The layout (phone or web) is decided once, on the server, from the User-Agent; the public
+ * origin and the studio's contact details are for every page's metadata.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ signal: request.signal }), null);
+  const origin = publicOrigin();
+  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio: studioJsonLd(origin, contact) };
 }
 
 export const shouldRevalidate = () => false;
@@ -74,7 +86,8 @@ function SiteLinks() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const layout = useRouteLoaderData<typeof loader>('root')?.layout ?? 'web';
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const layout = rootData?.layout ?? 'web';
   // This response's CSP nonce (server only; browsers hide it from scripts once the page is parsed).
   const nonce = useContext(FrameworkContext)?.nonce;
   return (
@@ -85,6 +98,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <SiteLinks />
         <style nonce={nonce}>{HEAD_CSS}</style>
+        <meta name="theme-color" content="#ffffff" />
+        {rootData?.studio && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.studio) }} />}
       </head>
       <body>
         <LayoutProvider layout={layout}>

@@ -4,6 +4,9 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 export default [
   index('routes/home.ts'), // "/" redirects to /login
   route('login', 'routes/login.tsx'),
+  // For search engines (issue 13): made from the same cached content as the pages.
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('dailyPage', 'routes/daily-page.tsx', [
     index('routes/daily-page-index.ts'), // redirects to /dailyPage/project
     route('project', 'routes/project-list.tsx'),

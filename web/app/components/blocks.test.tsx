@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Blocks, blocksText, safeHref } from './blocks';
+import { Blocks, blocksText, headingLevels, safeHref } from './blocks';
 
 const text = (value: string, marks: Record<string, boolean> = {}) => ({ type: 'text', text: value, ...marks });
 const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children });
 
 describe('the blocks renderer', () => {
-  it('renders paragraphs, headings (one level below the page title), lists, quotes, code and images', () => {
+  it('renders paragraphs, headings (under the page title), lists, quotes, code and images', () => {
     const { container } = render(
       <Blocks
         content={[
@@ -20,7 +20,7 @@ describe('the blocks renderer', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('heading', { level: 3, name: '小标题' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '小标题' })).toBeInTheDocument();
     expect(screen.getByText('正文段落').tagName).toBe('P');
     expect(container.querySelector('ul > li')).toHaveTextContent('第一项');
     expect(container.querySelector('ol > li')).toHaveTextContent('步骤一');
@@ -99,5 +99,13 @@ describe('the blocks renderer', () => {
     expect(safeHref('/dailyPage/project')).toBe('/dailyPage/project');
     expect(safeHref('')).toBeNull();
     expect(safeHref(42)).toBeNull();
+  });
+
+  it('puts headings in order under the page title whatever levels the editor chose', () => {
+    const heading = (level: number) => ({ type: 'heading', level, children: [text(`h${level}`)] });
+    expect(headingLevels([heading(3), paragraph(text('x')), heading(4), heading(3)])).toEqual([2, 0, 3, 2]);
+    // A deeper level first never skips: h1 (the page) then h2, then one step at a time.
+    expect(headingLevels([heading(4), heading(2), heading(6)])).toEqual([2, 2, 3]);
+    expect(headingLevels([heading(1), heading(1)])).toEqual([2, 2]);
   });
 });

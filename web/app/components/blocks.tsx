@@ -62,16 +62,14 @@ function renderInline(nodes: unknown[], depth: number, inLink = false): ReactNod
   });
 }
 
-function renderBlock(node: unknown, key: number, depth: number): ReactNode {
+function renderBlock(node: unknown, key: number, depth: number, headingLevel = 2): ReactNode {
   if (!isNode(node) || depth > MAX_DEPTH) return null;
   const inline = () => renderInline(childrenOf(node), depth + 1);
   switch (node.type) {
     case 'paragraph':
       return <p key={key}>{inline()}</p>;
     case 'heading': {
-      const level = typeof node.level === 'number' && node.level >= 1 && node.level <= 6 ? node.level : 2;
-      // Rich text headings sit under the page title: shift them one level down (h1 -> h2).
-      const Tag = `h${Math.min(level + 1, 6)}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+      const Tag = `h${headingLevel}` as 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
       return <Tag key={key}>{inline()}</Tag>;
     }
     case 'list': {
@@ -111,9 +109,28 @@ function renderBlock(node: unknown, key: number, depth: number): ReactNode {
   }
 }
 
+const levelOf = (node: unknown) => (isNode(node) && typeof node.level === 'number' && node.level >= 1 && node.level <= 6 ? node.level : 2);
+
+/**
+ * The page level of each rich-text heading: under the page's h1, in order, never skipping one.
+ * The editor's levels keep their ranking (the highest used becomes h2), and a heading is at most
+ * one level below the heading before it, so screen-reader outlines stay whole.
+ */
+export function headingLevels(content: unknown[]): number[] {
+  const used = [...new Set(content.filter((node) => isNode(node) && node.type === 'heading').map(levelOf))].sort((a, b) => a - b);
+  let previous = 1;
+  return content.map((node) => {
+    if (!isNode(node) || node.type !== 'heading') return 0;
+    const level = Math.min(2 + used.indexOf(levelOf(node)), previous + 1, 6);
+    previous = level;
+    return level;
+  });
+}
+
 export function Blocks({ content, className = '' }: { content: unknown; className?: string }) {
   if (!Array.isArray(content)) return null;
-  return <div className={`${styles.blocks} ${className}`}>{content.map((block, key) => renderBlock(block, key, 0))}</div>;
+  const levels = headingLevels(content);
+  return <div className={`${styles.blocks} ${className}`}>{content.map((block, key) => renderBlock(block, key, 0, levels[key]))}</div>;
 }
 
 /** The plain text of blocks (for award lines and descriptions). */

@@ -49,6 +49,11 @@ export const UI = {
   notFoundTitle: '页面不存在',
   backHome: '返回首页',
   unavailable: '页面暂时无法显示，请稍后再试。',
+  // Descriptions for search engines and link previews (the pages' <meta name="description">).
+  siteDescription: '拾光设计工作室：品牌、空间与数字体验设计。作品、文章与团队介绍。',
+  projectsDescription: '拾光设计工作室的作品：品牌、空间与数字体验设计项目。',
+  articlesDescription: '拾光设计工作室的文章：项目背后的过程、方法与日常。',
+  profileDescription: '拾光设计工作室的团队、获奖与联系方式。',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-detail';
+import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 
 const ROUTE = '/dailyPage/article/:id';
@@ -22,10 +23,36 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   return { article, order: articles.map((entry) => entry.documentId), documentId };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: fill('pageTitle', { page: data?.article ? data.article.name : UI.articles, studio: STUDIO.name }) },
-  ...(data?.article?.chief ? [{ name: 'description', content: data.article.chief }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  const article = data?.article;
+  if (!article) return [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }, { name: 'robots', content: 'noindex' }];
+  const origin = originOf(matches);
+  const path = articleHref(article.documentId);
+  const image = article.media.find((media) => media.kind === 'image');
+  return seoMeta(origin, {
+    title: fill('pageTitle', { page: article.name, studio: STUDIO.name }),
+    description: summary(article.chief || article.name),
+    path,
+    image,
+    type: 'article',
+    jsonLd: [
+      {
+        '@type': 'Article',
+        headline: article.name,
+        url: new URL(path, origin).href,
+        author: { '@type': 'Organization', name: STUDIO.name },
+        publisher: { '@type': 'Organization', name: STUDIO.name },
+        ...(image ? { image: shareImage(origin, image).url } : {}),
+        ...(article.time ? { datePublished: article.time } : {}),
+        ...(article.chief ? { description: summary(article.chief, 300) } : {}),
+      },
+      breadcrumbs(origin, [
+        { name: UI.articles, path: '/dailyPage/article' },
+        { name: article.name, path },
+      ]),
+    ],
+  });
+};
 
 export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
   const { article, order, documentId } = loaderData;

@@ -4,13 +4,20 @@ import { ArticleList } from '../features/articles/components/article-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-list';
+import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { articles: await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ signal: request.signal }), []) };
 }
 
-export const meta = () => [{ title: fill('pageTitle', { page: UI.articles, studio: STUDIO.name }) }];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
+  seoMeta(originOf(matches), {
+    title: fill('pageTitle', { page: UI.articles, studio: STUDIO.name }),
+    description: UI.articlesDescription,
+    path: '/dailyPage/article',
+    image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),
+  });
 
 export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,6 +4,8 @@ import { shuffle } from '../features/landing/shuffle';
 import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
+import { originOf, seoMeta } from '../lib/seo';
+import { UI, fill } from '../lib/ui-text';
 import type { Route } from './+types/login';
 
 /** Shuffled on the server so the first background is in the HTML and hydration agrees. */
@@ -12,10 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { backgrounds: shuffle(images) };
 }
 
-export const meta = () => [
-  { title: `${STUDIO.name} · ${STUDIO.nameLatin}` },
-  { name: 'description', content: `${STUDIO.name}：${STUDIO.subtitle}` },
-];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
+  seoMeta(originOf(matches), {
+    title: fill('pageTitle', { page: STUDIO.nameLatin, studio: STUDIO.name }),
+    description: UI.siteDescription,
+    path: '/login',
+    image: data?.backgrounds[0],
+  });
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   return <LandingPage backgrounds={loaderData.backgrounds} corner={<TranslationToggle />} />;

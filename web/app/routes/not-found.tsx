@@ -6,7 +6,7 @@ import { UI, fill } from '../lib/ui-text';
 // Spec 2: every path not in the route table is the 404 page, with HTTP status 404.
 export const loader = () => data(null, { status: 404 });
 
-export const meta = () => [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }];
+export const meta = () => [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound() {
   return <NotFoundPage />;

@@ -4,13 +4,19 @@ import { ProfileList } from '../features/profile/components/profile-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/profile';
+import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ signal: request.signal }), []) };
 }
 
-export const meta = () => [{ title: fill('pageTitle', { page: UI.profile, studio: STUDIO.name }) }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(originOf(matches), {
+    title: fill('pageTitle', { page: UI.profile, studio: STUDIO.name }),
+    description: UI.profileDescription,
+    path: '/dailyPage/profile',
+  });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,6 +10,7 @@ import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-detail';
+import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 
 const ROUTE = '/dailyPage/project/:id';
@@ -28,10 +29,37 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   return { project, order, documentId, category };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: fill('pageTitle', { page: data?.project ? data.project.name : UI.projects, studio: STUDIO.name }) },
-  ...(data?.project?.description ? [{ name: 'description', content: data.project.description.slice(0, 150) }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  const project = data?.project;
+  // An unknown id is the 404 page: not for search engines.
+  if (!project) return [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }, { name: 'robots', content: 'noindex' }];
+  const origin = originOf(matches);
+  const path = projectDetailHref(project.documentId, ALL_CATEGORY.designType);
+  const image = project.media.find((media) => media.kind === 'image');
+  return seoMeta(origin, {
+    title: fill('pageTitle', { page: project.name, studio: STUDIO.name }),
+    description: summary(project.description || `${project.name} · ${project.author}`),
+    path,
+    image,
+    type: 'article',
+    jsonLd: [
+      {
+        '@type': 'CreativeWork',
+        name: project.name,
+        url: new URL(path, origin).href,
+        author: project.author ? { '@type': 'Person', name: project.author } : { '@type': 'Organization', name: STUDIO.name },
+        creator: { '@type': 'Organization', name: STUDIO.name },
+        ...(image ? { image: shareImage(origin, image).url } : {}),
+        ...(project.addTime ? { dateCreated: project.addTime } : {}),
+        ...(project.description ? { description: summary(project.description, 300) } : {}),
+      },
+      breadcrumbs(origin, [
+        { name: UI.projects, path: '/dailyPage/project' },
+        { name: project.name, path },
+      ]),
+    ],
+  });
+};
 
 export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) {
   const { project, order, documentId, category } = loaderData;

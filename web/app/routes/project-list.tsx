@@ -7,6 +7,7 @@ import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
+import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
@@ -15,14 +16,17 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   return { projects, category };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  {
-    title:
-      data && data.category !== ALL_CATEGORY.designType
-        ? fill('categoryTitle', { category: data.category, page: UI.projects, studio: STUDIO.name })
-        : fill('pageTitle', { page: UI.projects, studio: STUDIO.name }),
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+  const filtered = data && data.category !== ALL_CATEGORY.designType;
+  return seoMeta(originOf(matches), {
+    title: filtered
+      ? fill('categoryTitle', { category: data.category, page: UI.projects, studio: STUDIO.name })
+      : fill('pageTitle', { page: UI.projects, studio: STUDIO.name }),
+    description: UI.projectsDescription,
+    path: filtered ? `/dailyPage/project?category=${encodeURIComponent(data.category)}` : '/dailyPage/project',
+    image: data?.projects.find((project) => project.cover)?.cover,
+  });
+};
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const { projects, category } = loaderData;

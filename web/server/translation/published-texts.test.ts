@@ -36,10 +36,8 @@ describe('the texts the site publishes', () => {
 
   it('include interface templates filled with a number or a published text, and nothing else', async () => {
     const { texts } = setup();
-    expect(await texts.check(['第 3 张', '山海之间 图片与视频', '拾光设计 首页'])).toEqual({
-      published: ['第 3 张', '山海之间 图片与视频', '拾光设计 首页'],
-      refused: [],
-    });
+    const filled = ['第 3 张', '山海之间 图片与视频', '拾光设计 首页', '山海之间 · 拾光设计', 'SHIGUANG STUDIO · 拾光设计'];
+    expect(await texts.check(filled)).toEqual({ published: filled, refused: [] });
     expect((await texts.check(['第 帮我翻译这句话 张', '帮我翻译这句话 图片与视频'])).refused).toHaveLength(2);
   });
 

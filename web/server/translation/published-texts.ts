@@ -3,7 +3,7 @@
  * the trimmed value of every Chinese text node and label on the page (dom-translator.ts); each of
  * those is either
  * - an interface text (app/lib/ui-text.ts, the studio's own texts), or one of its templates with
- *   the holes filled by numbers or published texts ("第 3 张"), or
+ *   the holes filled by published texts or short texts without Chinese ("第 3 张"), or
  * - content from the CMS as the site loaded it, or a part of one (a paragraph of an article, an
  *   alt text).
  * Anything else is refused before it can reach the provider or the cache.
@@ -66,7 +66,8 @@ export function createPublishedTexts({ content, warm, interfaceTexts, templates,
   const fillsTemplate = (text: string) =>
     patterns.some((pattern) => {
       const match = pattern.exec(text);
-      return match !== null && match.slice(1).every((hole) => /^\d{1,6}$/.test(hole.trim()) || shown(hole.trim()));
+      // A hole holds a published text, or a short one with nothing to translate (a number, a Latin name).
+      return match !== null && match.slice(1).every((hole) => shown(hole.trim()) || (!HAN.test(hole) && hole.length <= 40));
     });
   const published = (text: string) => {
     const normalised = normalise(text).trim();

@@ -38,6 +38,8 @@ export default async function globalSetup() {
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
       SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+      // Canonical links, link previews and the sitemap name this address.
+      PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     },
   });
   const failingWeb = await startWeb({

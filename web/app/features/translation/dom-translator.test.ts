@@ -42,6 +42,17 @@ describe('the page translator', () => {
     cleanup();
   });
 
+  it('translates the document title too, and puts it back', async () => {
+    document.title = '文章 · 拾光设计';
+    const { translator, cleanup } = setup('<p>正文</p>');
+    await translator.enable();
+    expect(document.title).toBe('EN[文章 · 拾光设计]');
+    translator.disable();
+    expect(document.title).toBe('文章 · 拾光设计');
+    document.title = '';
+    cleanup();
+  });
+
   it('restores the exact original text and attributes when switched off', async () => {
     const { root, translator, cleanup } = setup(HTML);
     const before = root.innerHTML;

@@ -24,7 +24,8 @@ interface Written {
 
 type Target =
   | { kind: 'text'; node: Text; value: string }
-  | { kind: 'attr'; element: Element; name: string; value: string };
+  | { kind: 'attr'; element: Element; name: string; value: string }
+  | { kind: 'title'; value: string };
 
 /** Leading and trailing whitespace stay as they are; only the core is translated. */
 export function splitWhitespace(value: string): { lead: string; core: string; trail: string } {
@@ -35,6 +36,8 @@ export function splitWhitespace(value: string): { lead: string; core: string; tr
 export class DomTranslator {
   private readonly texts = new Map<Text, Written>();
   private readonly attrs = new Map<Element, Map<string, Written>>();
+  /** The document's title (the tab, bookmarks, what a screen reader announces first). */
+  private title: Written | null = null;
   private readonly known = new Map<string, string>();
   private observer: MutationObserver | null = null;
   private active = false;
@@ -82,6 +85,9 @@ export class DomTranslator {
         if (element.getAttribute(name) === written.written) element.setAttribute(name, written.original);
       }
     }
+    const document = this.root.ownerDocument;
+    if (this.title && document.title === this.title.written) document.title = this.title.original;
+    this.title = null;
     this.texts.clear();
     this.attrs.clear();
   }
@@ -108,6 +114,8 @@ export class DomTranslator {
 
   private collect(): Target[] {
     const targets: Target[] = [];
+    const title = this.root.ownerDocument.title;
+    if (HAN.test(title)) targets.push({ kind: 'title', value: title });
     const walker = this.root.ownerDocument.createTreeWalker(this.root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
       acceptNode: (node) => {
         if (node instanceof Element && (SKIPPED.has(node.tagName) || node.hasAttribute(NO_TRANSLATE))) {
@@ -155,7 +163,12 @@ export class DomTranslator {
       const english = this.known.get(core);
       if (english === undefined) continue; // failed: the Chinese stays
       const written = `${lead}${english}${trail}`;
-      if (target.kind === 'text') {
+      if (target.kind === 'title') {
+        const document = this.root.ownerDocument;
+        if (document.title !== target.value) continue;
+        document.title = written;
+        this.title = { original: target.value, written };
+      } else if (target.kind === 'text') {
         if (target.node.nodeValue !== target.value) continue; // changed meanwhile: next round
         target.node.nodeValue = written;
         this.texts.set(target.node, { original: target.value, written });

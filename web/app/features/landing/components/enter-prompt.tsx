@@ -7,7 +7,10 @@ const PROMPT = 'CLICK OR SCROLL';
 /** "CLICK OR SCROLL" with a wave running through its letters; a button, so Enter and Space work. */
 export function EnterPrompt({ onEnter }: { onEnter: () => void }) {
   return (
-    <button type="button" className={styles.prompt} onClick={onEnter} aria-label={UI.enterGallery}>
+    <button type="button" className={styles.prompt} onClick={onEnter}>
+      {/* Named by its content, not aria-label: the drawn letters are hidden from assistive tech
+          and this says what they say and where they go (WCAG 2.5.3). */}
+      <span className="visually-hidden">{UI.enterGallery}</span>
       <span aria-hidden="true">
         {[...PROMPT].map((letter, index) => (
           <span key={index} className={styles.wave} style={{ '--letter': index } as CSSProperties}>

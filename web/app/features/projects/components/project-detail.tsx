@@ -15,7 +15,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const layout = useLayout();
   return (
     <article className={styles.detail}>
-      <aside className={styles.info}>
+      <div className={styles.info}>
         {pager}
         <header className={styles.heading}>
           <h1 className={styles.title}>{project.name}</h1>
@@ -26,7 +26,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
         </header>
         {project.description && <p className={styles.description}>{project.description}</p>}
         <p className={styles.note}>{UI.projectNote}</p>
-      </aside>
+      </div>
       <div className={styles.media}>
         {media.map((item, index) => (
           <MediaItem key={`${item.url}-${index}`} media={item} priority={index === 0} sizes={projectMediaSizes(layout)} />

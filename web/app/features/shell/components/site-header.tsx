@@ -22,8 +22,10 @@ export function SiteHeader(props: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <MenuToggle open={props.menuOpen} onToggle={props.onToggleMenu} />
-      <Link to="/login" className={styles.logo} onClick={props.onLogo} aria-label={fill('studioHome', { studio: STUDIO.name })}>
+      {/* Named by what it shows and where it goes (the visible name first, WCAG 2.5.3). */}
+      <Link to="/login" className={styles.logo} onClick={props.onLogo}>
         <Logo />
+        <span className="visually-hidden">{fill('studioHome', { studio: STUDIO.name })}</span>
       </Link>
       <div className={styles.actions}>
         {props.extra}

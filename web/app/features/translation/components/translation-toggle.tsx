@@ -11,7 +11,8 @@ export function TranslationToggle({ className = '' }: { className?: string }) {
       type="button"
       className={`${styles.toggle} ${className}`}
       aria-pressed={language === 'en'}
-      aria-label="English translation"
+      // The visible CN/EN first, then what it does (WCAG 2.5.3, label in name).
+      aria-label={`${language === 'en' ? 'EN' : 'CN'} English translation`}
       title={UI.languageToggleTitle}
       onClick={toggle}
       {...{ [NO_TRANSLATE]: '' }}

@@ -1,0 +1,95 @@
+import type { MetaDescriptor } from 'react-router';
+import { isResizable, type Media } from './media';
+import { STUDIO } from './studio';
+
+/** What a page tells search engines and link previews about itself. */
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The page's own address on the site (path and the query that identifies it). */
+  path: string;
+  image?: Media | null | undefined;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+  /** Structured data (schema.org) for this page, besides the studio's own. */
+  jsonLd?: Array<Record<string, unknown>>;
+}
+
+/** Preview pictures are made 1200 px wide where the original is at least that wide. */
+export const SHARE_IMAGE_WIDTH = 1200;
+
+/** The absolute address of a picture for link previews (the image endpoint's 1200 px JPEG/WebP/AVIF). */
+export function shareImage(origin: string, media: Media): { url: string; width?: number; height?: number } {
+  if (isResizable(media) && media.width && media.width >= SHARE_IMAGE_WIDTH) {
+    const height = media.height ? Math.round((media.height * SHARE_IMAGE_WIDTH) / media.width) : undefined;
+    return { url: `${origin}/_img/${SHARE_IMAGE_WIDTH}${media.url}`, width: SHARE_IMAGE_WIDTH, ...(height ? { height } : {}) };
+  }
+  return { url: new URL(media.url, origin).href, ...(media.width ? { width: media.width } : {}), ...(media.height ? { height: media.height } : {}) };
+}
+
+/** One line of plain text, at most `max` characters, cut at a character boundary. */
+export function summary(text: string, max = 150): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Title, description, canonical address, Open Graph and Twitter card, and JSON-LD. */
+export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
+  const url = new URL(page.path, origin).href;
+  const image = page.image && page.image.kind === 'image' ? shareImage(origin, page.image) : null;
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: STUDIO.name },
+    { property: 'og:locale', content: 'zh_CN' },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: page.title },
+    { name: 'twitter:description', content: page.description },
+  ];
+  if (image) {
+    tags.push({ property: 'og:image', content: image.url });
+    if (image.width) tags.push({ property: 'og:image:width', content: String(image.width) });
+    if (image.height) tags.push({ property: 'og:image:height', content: String(image.height) });
+    if (page.image?.alt) tags.push({ property: 'og:image:alt', content: page.image.alt });
+    tags.push({ name: 'twitter:image', content: image.url });
+  }
+  if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  for (const data of page.jsonLd ?? []) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data } as never });
+  return tags;
+}
+
+/** schema.org BreadcrumbList for a detail page: the list, then the page. */
+export function breadcrumbs(origin: string, items: Array<{ name: string; path: string }>): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: new URL(item.path, origin).href })),
+  };
+}
+
+/** The origin the root loader found for the site (PUBLIC_URL), from a meta function's matches. */
+export const originOf = (matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string =>
+  (matches.find((match) => match?.id === 'root')?.loaderData as { origin?: string } | undefined)?.origin || 'http://localhost';
+
+/** schema.org Organization: the studio, with what the contact content says. */
+export function studioJsonLd(origin: string, contact: { address: string; phone: string; mail: string } | null): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: STUDIO.name,
+    alternateName: STUDIO.nameLatin,
+    url: `${origin}/`,
+    logo: `${origin}/icons/icon-512.png`,
+    ...(contact?.address ? { address: { '@type': 'PostalAddress', streetAddress: contact.address, addressCountry: 'CN' } } : {}),
+    ...(contact?.phone ? { telephone: contact.phone } : {}),
+    ...(contact?.mail ? { email: contact.mail } : {}),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: nothing in it can close the element. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

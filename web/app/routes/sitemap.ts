@@ -1,0 +1,37 @@
+import { getSitemapEntries } from '../features/seo/api/get-sitemap-entries.server';
+import { articleHref } from '../features/articles/components/article-card';
+import { projectDetailHref } from '../features/projects/project-links';
+import { ALL_CATEGORY } from '../lib/category';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { publicOrigin } from '../lib/public-origin.server';
+import type { Route } from './+types/sitemap';
+
+const xml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const latest = (dates: Array<string | null>) => dates.filter((date): date is string => !!date).sort().at(-1) ?? null;
+
+/**
+ * /sitemap.xml: every route of the site and every published project and article, with the CMS's
+ * updatedAt as lastmod. Made from the same content cache as the pages and kept in the page cache,
+ * so a publish (the webhook's purge) shows in it at once.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = publicOrigin();
+  const empty = { projects: [], articles: [], profiles: [] };
+  const { projects, articles, profiles } = await loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ signal: request.signal }), empty);
+  const urls: Array<{ path: string; lastmod: string | null }> = [
+    { path: '/login', lastmod: null },
+    { path: '/dailyPage/project', lastmod: latest(projects.map((entry) => entry.updatedAt)) },
+    ...projects.map((entry) => ({ path: projectDetailHref(entry.documentId, ALL_CATEGORY.designType), lastmod: entry.updatedAt })),
+    { path: '/dailyPage/article', lastmod: latest(articles.map((entry) => entry.updatedAt)) },
+    ...articles.map((entry) => ({ path: articleHref(entry.documentId), lastmod: entry.updatedAt })),
+    { path: '/dailyPage/profile', lastmod: latest(profiles.map((entry) => entry.updatedAt)) },
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map(({ path, lastmod }) => `  <url><loc>${xml(new URL(path, origin).href)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}</url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+}

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { cmsData, open } from './support';
+
+/** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
+
+interface Entry {
+  documentId: string;
+  updatedAt: string;
+}
+
+async function routes() {
+  const [project] = await cmsData<Entry[]>('/api/projects?fields[0]=updatedAt&sort[0]=projectName:asc');
+  const [article] = await cmsData<Entry[]>('/api/articles?fields[0]=updatedAt');
+  return {
+    project: `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`,
+    article: `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`,
+  };
+}
+
+const meta = (page: Page, selector: string) => page.locator(selector).first().getAttribute('content');
+const jsonLd = (page: Page) =>
+  page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null') as Record<string, unknown>));
+
+test.describe('metadata and structured data', () => {
+  test('every page has a title, a description, a canonical address and a link preview', async ({ page, baseURL }) => {
+    const { project, article } = await routes();
+    for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile']) {
+      await open(page, path);
+      expect(await page.title(), path).toMatch(/拾光设计/);
+      expect((await meta(page, 'meta[name="description"]'))?.length, path).toBeGreaterThan(10);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href'), path).toBe(new URL(path, baseURL).href);
+      expect(await meta(page, 'meta[property="og:locale"]'), path).toBe('zh_CN');
+      expect(await meta(page, 'meta[property="og:title"]'), path).toBe(await page.title());
+      expect(await meta(page, 'meta[name="twitter:card"]'), path).toMatch(/^summary/);
+      const types = (await jsonLd(page)).map((data) => data['@type']);
+      expect(types, path).toContain('Organization');
+    }
+  });
+
+  test('a project and an article share a 1200 px picture and describe themselves in JSON-LD', async ({ page, request }) => {
+    const { project, article } = await routes();
+    for (const [path, type, dateKey] of [
+      [project, 'CreativeWork', 'dateCreated'],
+      [article, 'Article', 'datePublished'],
+    ] as const) {
+      await open(page, path);
+      const image = await meta(page, 'meta[property="og:image"]');
+      expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_img\/1200\/uploads\//);
+      const picture = await request.get(image!, { headers: { accept: 'image/jpeg' } });
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toMatch(/^image\//);
+      expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+      const data = await jsonLd(page);
+      const work = data.find((entry) => entry['@type'] === type)!;
+      expect(work, path).toBeTruthy();
+      expect(work['@context']).toBe('https://schema.org');
+      expect(work[type === 'Article' ? 'headline' : 'name']).toBeTruthy();
+      expect(work.image).toBe(image);
+      expect(typeof work[dateKey] === 'string' || work[dateKey] === undefined).toBe(true);
+      const crumbs = data.find((entry) => entry['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; item: string }> };
+      expect(crumbs.itemListElement.map((item) => item.position)).toEqual([1, 2]);
+      expect(crumbs.itemListElement[1]!.item).toBe(new URL(path, page.url()).href);
+    }
+    const organisation = (await jsonLd(page)).find((entry) => entry['@type'] === 'Organization')!;
+    const contact = await cmsData<{ mail: string; phonenum: string }>('/api/contact-mess');
+    expect(organisation).toMatchObject({ name: '拾光设计', email: contact.mail, telephone: contact.phonenum });
+  });
+
+  test('the 404 page is not for search engines', async ({ page }) => {
+    const response = await open(page, '/no-such-page');
+    expect(response?.status()).toBe(404);
+    expect(await meta(page, 'meta[name="robots"]')).toBe('noindex');
+  });
+
+  test('with English on, the document title follows', async ({ page }) => {
+    await open(page, '/dailyPage/article');
+    expect(await page.title()).toMatch(/文章/);
+    await page.getByRole('button', { name: 'English translation' }).click();
+    await expect.poll(() => page.title(), { timeout: 15_000 }).not.toMatch(/\p{Script=Han}/u);
+    await page.getByRole('button', { name: 'English translation' }).click();
+    await expect.poll(() => page.title()).toBe('文章 · 拾光设计');
+  });
+});
+
+test.describe('sitemap, robots and icons', () => {
+  test('/sitemap.xml lists every route, project and article with the CMS’s updatedAt; robots.txt points at it', async ({ request, baseURL }) => {
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('xml');
+    const xml = await response.text();
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc: loc!.replaceAll('&#38;', '&'), lastmod }));
+    const projects = await cmsData<Entry[]>('/api/projects?fields[0]=updatedAt&sort[0]=projectName:asc');
+    const articles = await cmsData<Entry[]>('/api/articles?fields[0]=updatedAt');
+    for (const path of ['/login', '/dailyPage/project', '/dailyPage/article', '/dailyPage/profile']) expect(urls.map((url) => url.loc)).toContain(new URL(path, baseURL).href);
+    for (const project of projects) {
+      expect(urls).toContainEqual({ loc: new URL(`/dailyPage/project/${project.documentId}?documentId=${project.documentId}`, baseURL).href, lastmod: project.updatedAt });
+    }
+    for (const article of articles) {
+      expect(urls).toContainEqual({ loc: new URL(`/dailyPage/article/${article.documentId}?documentId=${article.documentId}`, baseURL).href, lastmod: article.updatedAt });
+    }
+    expect(urls).toHaveLength(4 + projects.length + articles.length);
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
+    expect(robots).toMatch(/^User-agent: \*/m);
+  });
+
+  test('favicon (SVG and ICO), touch icon and manifest are made from the studio’s mark', async ({ page, request }) => {
+    await open(page, '/dailyPage/project');
+    for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][href$=".ico"]', 'link[rel="apple-touch-icon"]', 'link[rel="manifest"]']) {
+      const href = await page.locator(selector).getAttribute('href');
+      expect(href, selector).toBeTruthy();
+      expect((await request.get(href!)).status(), href!).toBe(200);
+    }
+    const ico = await (await request.get('/favicon.ico')).body();
+    expect(ico.readUInt16LE(2)).toBe(1); // an icon
+    expect(ico.readUInt16LE(4)).toBe(3); // 16, 32 and 48 px
+    const touch = await (await request.get('/apple-touch-icon.png')).body();
+    expect(touch.subarray(1, 4).toString()).toBe('PNG');
+    expect(touch.readUInt32BE(16)).toBe(180); // width in the PNG header
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; start_url: string; icons: Array<{ src: string; sizes: string }> };
+    expect(manifest.start_url).toBe('/login');
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  });
+});
+
+test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () => {
+  const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const violations = async (page: Page) => (await axe(page)).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+
+  // The final state of every animation at once: axe judges what the visitor reads.
+  test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
+
+  test('no violation on any page, with the drawers and the contact overlay open, in Chinese and in English', async ({ page }) => {
+    test.setTimeout(180_000);
+    const { project, article } = await routes();
+    for (const language of ['zh', 'en']) {
+      if (language === 'en') await page.addInitScript(() => sessionStorage.setItem('studio.language', 'en'));
+      for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile', '/no-such-page']) {
+        await open(page, path);
+        if (language === 'en' && path !== '/no-such-page') await expect(page.getByRole('button', { name: 'English translation' })).toHaveText('EN');
+        expect(await violations(page), `${language} ${path}`).toEqual([]);
+      }
+      await open(page, '/dailyPage/project');
+      await page.locator('[aria-controls="menu-drawer"]').click();
+      await expect(page.locator('#menu-drawer')).toBeVisible();
+      expect(await violations(page), `${language} menu drawer`).toEqual([]);
+      await page.locator('#menu-drawer').getByRole('button', { name: 'CONTACT' }).click();
+      await expect(page.getByRole('dialog', { name: 'CONTACT' })).toBeVisible();
+      expect(await violations(page), `${language} contact overlay`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await open(page, '/dailyPage/project');
+      await page.locator('[aria-controls="category-drawer"]').click();
+      await expect(page.locator('#category-drawer')).toBeVisible();
+      expect(await violations(page), `${language} category drawer`).toEqual([]);
+    }
+  });
+});
