@@ -64,6 +64,8 @@ try {
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
       SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+      // Canonical links and previews name the address Lighthouse loads.
+      PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     },
   });
   servers.push(web.child);

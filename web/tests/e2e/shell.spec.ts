@@ -50,14 +50,14 @@ test.describe('the /dailyPage shell', () => {
     await expect(categoryNav(page)).toBeVisible();
   });
 
-  test('choosing a menu item closes everything and marks it active in red', async ({ page }) => {
+  test('choosing a menu item closes everything and marks it active in red (the spec red, deepened to 5:1 for text)', async ({ page }) => {
     await menuButton(page).click();
     await menuNav(page).getByRole('link', { name: 'TOPICS' }).click();
     await expect(page).toHaveURL(/\/dailyPage\/article$/);
     await expect(menuNav(page)).toBeHidden();
     await expect(filterButton(page)).toHaveCount(0);
     await menuButton(page).click();
-    await expect(menuNav(page).getByRole('link', { name: 'TOPICS' })).toHaveCSS('color', 'rgb(255, 0, 0)');
+    await expect(menuNav(page).getByRole('link', { name: 'TOPICS' })).toHaveCSS('color', 'rgb(224, 0, 0)');
     await expect(menuNav(page).getByRole('link', { name: 'PROJECTS' })).toHaveCSS('color', 'rgb(26, 26, 26)');
   });
 

@@ -29,8 +29,8 @@ test.describe('topics', () => {
     await open(page, `/dailyPage/article/${withVideo.documentId}?documentId=${withVideo.documentId}`);
     await expect(page.getByRole('heading', { level: 1, name: withVideo.articleName })).toBeVisible();
     await expect(page.locator(`time[datetime="${withVideo.articleTime}"]`)).toBeVisible();
-    // Rich-text headings sit one level below the page title.
-    await expect(page.locator('article').getByRole('heading', { level: 3, name: '缘起' })).toBeVisible();
+    // Rich-text headings sit under the page title, in order (the demo's level 2 becomes h2).
+    await expect(page.locator('article').getByRole('heading', { level: 2, name: '缘起' })).toBeVisible();
     await expect(page.locator('article ul li').first()).toBeVisible();
     await expect(page.getByRole('link', { name: '工作室作品集' })).toHaveAttribute('href', /^https:/);
     await expect(carousel(page).locator('[aria-roledescription="slide"]')).toHaveCount(withVideo.articleImage.length);
