@@ -23,6 +23,8 @@ export async function adminSession(cmsUrl: string) {
     /** Saves the fields and publishes, as the admin's Publish button does. */
     publish: (uid: string, documentId: string, fields: Record<string, unknown>) =>
       call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/publish`, fields),
+    /** Takes the entry off the site, as the admin's Unpublish action does (the draft stays). */
+    unpublish: (uid: string, documentId: string) => call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/unpublish`, {}),
     /** Saves a draft without publishing, as the admin's Save button does. */
     saveDraft: (uid: string, documentId: string, fields: Record<string, unknown>) =>
       call('PUT', `/content-manager/collection-types/${uid}/${documentId}`, fields),

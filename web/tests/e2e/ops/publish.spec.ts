@@ -32,6 +32,22 @@ test.describe('publishing in the admin', () => {
     }).toPass({ timeout: 5_000, intervals: [100] });
   });
 
+  test('the sitemap follows an unpublish and a publish within 5 s', async ({ baseURL }) => {
+    const admin = await adminSession(cmsUrl());
+    const projects = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
+    const project = projects[1]!;
+    const listed = async () => (await pageText(baseURL, '/sitemap.xml')).includes(`/dailyPage/project/${project.documentId}?documentId=${project.documentId}<`);
+    expect(await listed()).toBe(true);
+    try {
+      await admin.unpublish('api::project.project', project.documentId);
+      await expect(async () => expect(await listed()).toBe(false)).toPass({ timeout: 5_000, intervals: [100] });
+      expect((await fetch(`${baseURL}/dailyPage/project/${project.documentId}?documentId=${project.documentId}`)).status).toBe(404);
+    } finally {
+      await admin.publish('api::project.project', project.documentId, {});
+    }
+    await expect(async () => expect(await listed()).toBe(true)).toPass({ timeout: 5_000, intervals: [100] });
+  });
+
   test('the site refuses a webhook call without the shared secret', async ({ request }) => {
     const unsigned = await request.post('/_webhooks/content', { data: { event: 'entry.publish', model: 'project' } });
     expect(unsigned.status()).toBe(401);
