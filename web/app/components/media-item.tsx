@@ -29,7 +29,11 @@ export function MediaItem({ media, sizes, priority = false }: MediaItemProps) {
     return (
       <video
         ref={video}
-        className={styles.media}
+        // Its box is reserved before the file arrives: the media's own size where the CMS knows it
+        // (width and height), else the 16:9 frame the studio's videos are made in.
+        className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
+        width={media.width ?? undefined}
+        height={media.height ?? undefined}
         src={media.url}
         controls
         muted

@@ -64,4 +64,27 @@ test.describe('the project detail page', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
   });
+
+  test('a project with a video does not move while its media load (no layout shift)', async ({ page }) => {
+    const withVideo = await cmsData<Array<{ documentId: string; images: Array<{ ext: string }> }>>(
+      '/api/projects?fields[0]=projectName&populate[images][fields][0]=ext&sort[0]=projectName:asc',
+    ).then((rows) => rows.find((row) => row.images.slice(1).some((image) => image.ext === '.mp4'))!);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await open(page, `/dailyPage/project/${withVideo.documentId}?documentId=${withVideo.documentId}`);
+    const video = page.locator('article video').first();
+    await expect(video).toBeAttached();
+    // Until the video knows its size, and a moment after.
+    await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(500);
+    const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+    expect(total).toBeLessThan(0.01);
+  });
 });

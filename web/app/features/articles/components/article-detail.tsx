@@ -33,7 +33,7 @@ export function ArticleDetail({ article, pager }: { article: Article; pager: Rea
           </time>
         )}
       </header>
-      <Blocks content={article.content} />
+      <Blocks content={article.content} className={styles.body} />
     </article>
   );
 }
