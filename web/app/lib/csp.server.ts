@@ -15,8 +15,10 @@ export interface ResponseCsp {
   forHashes(hashes: InlineHashes): string;
 }
 
-/** Empty nonce: a render outside the server (tests) has no policy. */
-export const cspContext = createContext<ResponseCsp>({ nonce: '', forHashes: () => '' });
+/** No policy: a render outside the server (tests), or a response the security middleware did not see. */
+export const NO_CSP: ResponseCsp = { nonce: '', forHashes: () => '' };
+
+export const cspContext = createContext<ResponseCsp>(NO_CSP);
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

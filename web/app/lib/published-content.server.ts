@@ -6,20 +6,7 @@ import { getProfiles } from '../features/profile/api/get-profiles.server';
 import { getProject } from '../features/projects/api/get-project.server';
 import { getProjects } from '../features/projects/api/get-projects.server';
 import { getCategories } from '../features/shell/api/get-categories.server';
-
-/** Runs `work` over `items`, a few at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next]!;
-        next += 1;
-        await work(item).catch(() => {});
-      }
-    }),
-  );
-}
+import { eachLimited } from './each-limited';
 
 /**
  * Loads everything the site publishes through the content cache (every list, every project and
@@ -36,6 +23,6 @@ export async function loadAllPublishedContent(): Promise<void> {
     quietly(getContact(), null),
     quietly(getLandingImages(), []),
   ]);
-  await eachLimited(projects, 4, (project) => getProject(project.documentId));
-  await eachLimited(articles, 4, (article) => getArticle(article.documentId));
+  await eachLimited(projects, 4, (project) => getProject(project.documentId).catch(() => null));
+  await eachLimited(articles, 4, (article) => getArticle(article.documentId).catch(() => null));
 }

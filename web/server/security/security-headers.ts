@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
-import type { InlineHashes, ResponseCsp } from '../../app/lib/csp.server';
+import { NO_CSP, type InlineHashes, type ResponseCsp } from '../../app/lib/csp.server';
 
 export interface SecurityOptions {
   mode: 'production' | 'development';
@@ -12,7 +12,6 @@ export interface SecurityOptions {
 /** A fresh nonce per response: 16 random bytes, base64 (24 characters, always the same length). */
 export const newNonce = () => randomBytes(16).toString('base64');
 
-const NO_CSP: ResponseCsp = { nonce: '', forHashes: () => '' };
 /** This response's policy: its nonce, and the policy for a stored page instead (set by `securityHeaders`). */
 export const cspOf = (res: Response): ResponseCsp => (res.locals as { csp?: ResponseCsp }).csp ?? NO_CSP;
 

@@ -1,3 +1,4 @@
+import { eachLimited } from '../../app/lib/each-limited';
 import type { TranslationCache } from './cache';
 import { TranslationError, type TranslationProvider } from './provider';
 import { joinTranslations, splitForProvider } from './split';
@@ -5,19 +6,6 @@ import { joinTranslations, splitForProvider } from './split';
 export interface TranslationResult {
   translations: Record<string, string>;
   failed: string[];
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** The provider's daily budget is spent: until midnight UTC only the cache answers. */

@@ -1,21 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { cmsData, open, sitePages } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
 interface Entry {
   documentId: string;
   updatedAt: string;
-}
-
-async function routes() {
-  const [project] = await cmsData<Entry[]>('/api/projects?fields[0]=updatedAt&sort[0]=projectName:asc');
-  const [article] = await cmsData<Entry[]>('/api/articles?fields[0]=updatedAt');
-  return {
-    project: `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`,
-    article: `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`,
-  };
 }
 
 const meta = (page: Page, selector: string) => page.locator(selector).first().getAttribute('content');
@@ -25,7 +16,7 @@ const jsonLd = (page: Page) =>
 test.describe('metadata and structured data', () => {
   test('every page has a title, a description, a canonical address and a link preview', async ({ page, baseURL, request }) => {
     test.setTimeout(60_000);
-    const { project, article } = await routes();
+    const { project, article } = await sitePages();
     for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile']) {
       await open(page, path);
       expect(await page.title(), path).toMatch(/拾光设计/);
@@ -48,7 +39,7 @@ test.describe('metadata and structured data', () => {
   });
 
   test('a project and an article share a 1200 px picture and describe themselves in JSON-LD', async ({ page, request }) => {
-    const { project, article } = await routes();
+    const { project, article } = await sitePages();
     for (const [path, type, dateKey] of [
       [project, 'CreativeWork', 'dateCreated'],
       [article, 'Article', 'datePublished'],
@@ -153,7 +144,7 @@ test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () =
 
   test('no violation on any page, with the drawers and the contact overlay open, in Chinese and in English', async ({ page }) => {
     test.setTimeout(180_000);
-    const { project, article } = await routes();
+    const { project, article } = await sitePages();
     for (const language of ['zh', 'en']) {
       if (language === 'en') await page.addInitScript(() => sessionStorage.setItem('studio.language', 'en'));
       for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile', '/no-such-page']) {

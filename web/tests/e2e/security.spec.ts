@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { open, sitePages } from './support';
 
 /** Every Content-Security-Policy violation the page reports, from the first byte on. */
 async function recordViolations(page: Page) {
@@ -18,17 +18,7 @@ test.describe('the Content Security Policy', () => {
   test('every page renders and translates with no violation reported', async ({ page }) => {
     test.setTimeout(120_000);
     const violations = await recordViolations(page);
-    const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName');
-    const [article] = await cmsData<Array<{ documentId: string }>>('/api/articles?fields[0]=articleName');
-    const paths = [
-      '/login',
-      '/dailyPage/project',
-      `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`,
-      '/dailyPage/article',
-      `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`,
-      '/dailyPage/profile',
-      '/no-such-page',
-    ];
+    const paths = (await sitePages()).all;
     for (const language of ['zh', 'en']) {
       for (const path of paths) {
         // Twice: the first view is rendered and streamed, the second comes from the page cache.

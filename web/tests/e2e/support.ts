@@ -18,3 +18,16 @@ export async function open(page: Page, url: string) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   return response;
 }
+
+/** Every page of the site: the lists, the first project and article (by name), the profile, and a 404. */
+export async function sitePages() {
+  const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
+  const [article] = await cmsData<Array<{ documentId: string }>>('/api/articles?fields[0]=articleName');
+  const projectPath = `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`;
+  const articlePath = `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`;
+  return {
+    project: projectPath,
+    article: articlePath,
+    all: ['/login', '/dailyPage/project', projectPath, '/dailyPage/article', articlePath, '/dailyPage/profile', '/no-such-page'],
+  };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { cmsData, open, sitePages } from './support';
 
 /** Chinese a visitor can see: visible text nodes, plus alt and aria-label texts. */
 const visibleChinese = (page: Page) =>
@@ -56,17 +56,7 @@ test.describe('the Chinese-to-English toggle', () => {
   });
 
   test('turns every page English and restores the exact original', async ({ page }) => {
-    const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
-    const [article] = await cmsData<Array<{ documentId: string }>>('/api/articles?fields[0]=articleName');
-    for (const path of [
-      '/login',
-      '/dailyPage/project',
-      `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`,
-      '/dailyPage/article',
-      `/dailyPage/article/${article!.documentId}?documentId=${article!.documentId}`,
-      '/dailyPage/profile',
-      '/no-such-page',
-    ]) {
+    for (const path of (await sitePages()).all) {
       await open(page, path);
       await page.evaluate(() => sessionStorage.removeItem('studio.language'));
       const before = await allTexts(page);
