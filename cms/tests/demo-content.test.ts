@@ -44,6 +44,25 @@ describe('the demo studio seeded on first start', () => {
     expect(projects.every((project) => !isVideo(project.images[0]))).toBe(true);
   });
 
+  it('gives every picture an alt text of its own that names what it shows, and videos theirs', async () => {
+    const projects = dataOf<Array<{ projectName: string; images: Media[] }>>(await call(`/api/projects?${populate('images')}`));
+    const alts = projects.flatMap((project) => project.images.filter((media) => !isVideo(media)).map((media) => media.alternativeText));
+    expect(new Set(alts).size).toBe(alts.length);
+    for (const project of projects) {
+      for (const media of project.images) {
+        const alt = media.alternativeText ?? '';
+        if (isVideo(media)) {
+          // Shared between projects, so it describes the film, never one project.
+          expect(projects.some((other) => alt.includes(other.projectName))).toBe(false);
+          expect(alt).toMatch(/^动态影像：.{6,}/);
+        } else {
+          expect(alt.startsWith(project.projectName)).toBe(true);
+          expect(alt.length).toBeGreaterThan(project.projectName.length + 10);
+        }
+      }
+    }
+  });
+
   it('has 8 articles with real rich text and 1 to 4 media, videos among them', async () => {
     const articles = dataOf<Array<{ articleContent: unknown; articleImage: Media[] }>>(
       await call(`/api/articles?${populate('articleImage')}`),

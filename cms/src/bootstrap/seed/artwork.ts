@@ -12,10 +12,19 @@ export interface ArtworkSpec {
   seed: number;
   width: number;
   height: number;
-  /** Latin display text set in the poster (the typeface has no CJK glyphs). */
+  /** Latin display text set in the poster (the typeface has no CJK glyphs); empty for none. */
   title: string;
   caption: string;
 }
+
+/**
+ * Where the type goes: the part of the picture that survives every crop the site makes of it.
+ * Project tiles are drawn with `object-fit: cover` at shapes from about 0.7:1 (a tall tile on a
+ * narrow column) to 3:1 (a short tile on a wide column), so a 3:2 cover keeps its middle half
+ * across and a 2:3 cover its middle 40% down. The title and caption sit in that middle, on a
+ * label of the background colour, so no tile ever cuts a word.
+ */
+const SAFE = { x: 0.27, width: 0.46, portraitX: 0.1, portraitWidth: 0.8, y: 0.32, height: 0.36 };
 
 const palettes = [
   ['#f3ede2', '#1a1a1a', '#e63b2e', '#f2b705', '#1f4e9c'],
@@ -53,7 +62,31 @@ function loadFonts(): { bold: opentype.Font; thin: opentype.Font } {
 const LAYOUT = { kerning: false };
 
 function text(font: opentype.Font, value: string, x: number, y: number, size: number, fill: string): string {
-  return `<path d="${font.getPath(value, x, y, size, LAYOUT).toPathData(1)}" fill="${fill}"/>`;
+  return `<path d="${pathData(font.getPath(value, x, y, size, LAYOUT))}" fill="${fill}"/>`;
+}
+
+/**
+ * SVG path data of the glyphs, written here: opentype.js 1.x's toPathData writes "NaN" for some
+ * contours (WAYFINDING, TEA WARE at some sizes), and the rasteriser then drops the rest of the
+ * path, which cut words short ("COLO", "CIT").
+ */
+function pathData(glyphs: opentype.Path): string {
+  const n = (value: number | undefined) => (value ?? 0).toFixed(1);
+  return glyphs.commands
+    .map((command) => {
+      switch (command.type) {
+        case 'M':
+        case 'L':
+          return `${command.type}${n(command.x)} ${n(command.y)}`;
+        case 'Q':
+          return `Q${n(command.x1)} ${n(command.y1)} ${n(command.x)} ${n(command.y)}`;
+        case 'C':
+          return `C${n(command.x1)} ${n(command.y1)} ${n(command.x2)} ${n(command.y2)} ${n(command.x)} ${n(command.y)}`;
+        default:
+          return 'Z';
+      }
+    })
+    .join('');
 }
 
 function fitSize(font: opentype.Font, value: string, maxWidth: number, maxSize: number): number {
@@ -74,14 +107,15 @@ const bauhaus: Composer = (w, h, p, r) => {
   ].join('');
 };
 
-const swiss: Composer = (w, h, p) => {
+const swiss: Composer = (w, h, p, r) => {
   const lines: string[] = [];
+  const shift = (r() - 0.5) * 0.2;
   for (let i = 1; i < 12; i += 1) {
     lines.push(`<rect x="${(w / 12) * i}" y="0" width="2" height="${h}" fill="${p[1]}" opacity="0.12"/>`);
   }
   lines.push(`<rect x="${w * 0.08}" y="${h * 0.08}" width="${w * 0.5}" height="${h * 0.04}" fill="${p[2]}"/>`);
-  lines.push(`<rect x="${w * 0.62}" y="${h * 0.2}" width="${w * 0.3}" height="${h * 0.45}" fill="${p[1]}"/>`);
-  lines.push(`<circle cx="${w * 0.77}" cy="${h * 0.42}" r="${Math.min(w, h) * 0.09}" fill="${p[3]}"/>`);
+  lines.push(`<rect x="${w * (0.62 + shift)}" y="${h * (0.2 + shift)}" width="${w * 0.3}" height="${h * 0.45}" fill="${p[1]}"/>`);
+  lines.push(`<circle cx="${w * (0.77 + shift)}" cy="${h * (0.42 + shift)}" r="${Math.min(w, h) * (0.07 + r() * 0.06)}" fill="${p[3]}"/>`);
   return lines.join('');
 };
 
@@ -96,9 +130,9 @@ const gradient: Composer = (w, h, p, r) => {
   return blobs;
 };
 
-const stripes: Composer = (w, h, p) => {
-  const s = Math.min(w, h);
-  const band = s / 28;
+const stripes: Composer = (w, h, p, r) => {
+  const s = Math.min(w, h) * (0.8 + r() * 0.4);
+  const band = s / (20 + Math.floor(r() * 16));
   const rows: string[] = [];
   for (let i = -h; i < w; i += band * 2) {
     rows.push(`<path d="M ${i} ${h} L ${i + h} 0 L ${i + h + band} 0 L ${i + band} ${h} z" fill="${p[2]}"/>`);
@@ -121,8 +155,8 @@ const mockup: Composer = (w, h, p) => {
     `<rect x="${x + cw * 0.08}" y="${y + ch * 0.78}" width="${cw * 0.5}" height="${ch * 0.03}" fill="${p[1] === '#fafafa' ? '#1a1a1a' : p[1]}"/>`;
 };
 
-const arcs: Composer = (w, h, p) => {
-  const s = Math.max(w, h);
+const arcs: Composer = (w, h, p, r) => {
+  const s = Math.max(w, h) * (0.7 + r() * 0.5);
   const rings: string[] = [];
   for (let i = 9; i > 0; i -= 1) {
     rings.push(`<circle cx="${w}" cy="${h}" r="${(s / 9) * i * 0.9}" fill="${p[2 + (i % 3)]}"/>`);
@@ -136,23 +170,62 @@ const arcs: Composer = (w, h, p) => {
   return rings.join('') + dots.join('');
 };
 
-const composers: Composer[] = [bauhaus, swiss, gradient, stripes, mockup, arcs];
+const composers: Array<{ compose: Composer; describe: string }> = [
+  { compose: bauhaus, describe: '包豪斯式构成：大圆、方块与半圆' },
+  { compose: swiss, describe: '瑞士网格构成：细竖线上的色条、色块与圆点' },
+  { compose: gradient, describe: '三团柔和交叠的渐变色' },
+  { compose: stripes, describe: '一个填满斜条纹的圆' },
+  { compose: mockup, describe: '样机展示：投影中的白色卡片与几何标志' },
+  { compose: arcs, describe: '从角落扩散的同心圆弧与点阵' },
+];
+
+/** The palettes in words, for alt texts. */
+const paletteNames = ['米白底，红黄蓝', '深蓝底，珊瑚红与青色', '浅紫底，紫、橙与绿', '奶油底，墨绿与陶土色', '黑底，白与红', '灰蓝底，珊瑚红与湖蓝', '米色底，赭红与橄榄绿', '藏青底，米黄与琥珀'];
+
+// Composition and palette vary independently, so neighbouring covers (seeds 7 apart) never share
+// either and no two of the thirty covers are the same pair.
+const compositionOf = (seed: number) => composers[seed % composers.length];
+const paletteIndex = (seed: number) => (seed * 3 + Math.floor(seed / composers.length)) % palettes.length;
+
+/** What the artwork of this seed shows, in the words an alt text needs (the title is added by the caller). */
+export function describeArtwork(seed: number): string {
+  return `${compositionOf(seed).describe}，${paletteNames[paletteIndex(seed)]}`;
+}
 
 export function artworkSvg(spec: ArtworkSpec): string {
   const { width: w, height: h } = spec;
   const r = random(spec.seed);
-  const p = palettes[spec.seed % palettes.length];
-  const compose = composers[Math.floor(spec.seed / palettes.length + spec.seed) % composers.length];
-  const { bold, thin } = loadFonts();
-  const margin = Math.min(w, h) * 0.08;
-  const titleSize = fitSize(bold, spec.title, w - margin * 2, Math.min(w, h) * 0.16);
-  const captionSize = Math.min(w, h) * 0.032;
+  const p = palettes[paletteIndex(spec.seed)];
+  const { compose } = compositionOf(spec.seed);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
     `<rect width="${w}" height="${h}" fill="${p[0]}"/>` +
     compose(w, h, p, r) +
-    text(bold, spec.title, margin, h - margin - captionSize * 1.8, titleSize, p[1]) +
-    text(thin, spec.caption, margin, h - margin, captionSize, p[1]) +
+    (spec.title ? label(spec, p) : '') +
     `</svg>`;
+}
+
+/** Title and caption, centred in the safe area on a label of the background colour. */
+function label(spec: ArtworkSpec, p: string[]): string {
+  const { width: w, height: h } = spec;
+  const { bold, thin } = loadFonts();
+  const portrait = h >= w;
+  const safeX = w * (portrait ? SAFE.portraitX : SAFE.x);
+  const safeWidth = w * (portrait ? SAFE.portraitWidth : SAFE.width);
+  const pad = Math.min(w, h) * 0.035;
+  const titleSize = Math.min(fitSize(bold, spec.title, safeWidth - pad * 2, Math.min(w, h) * 0.13), h * SAFE.height * 0.45);
+  const captionSize = spec.caption ? Math.min(fitSize(thin, spec.caption, safeWidth - pad * 2, titleSize * 0.26), titleSize * 0.26) : 0;
+  const titleWidth = bold.getAdvanceWidth(spec.title, titleSize, LAYOUT);
+  const captionWidth = captionSize ? thin.getAdvanceWidth(spec.caption, captionSize, LAYOUT) : 0;
+  const boxWidth = Math.max(titleWidth, captionWidth) + pad * 2;
+  const boxHeight = titleSize * 0.78 + (captionSize ? captionSize * 2.2 : 0) + pad * 2;
+  const boxX = safeX + (safeWidth - boxWidth) / 2;
+  const boxY = h * (SAFE.y + SAFE.height / 2) - boxHeight / 2;
+  const titleBaseline = boxY + pad + titleSize * 0.72;
+  return `<rect x="${boxX}" y="${boxY}" width="${boxWidth}" height="${boxHeight}" fill="${p[0]}"/>` +
+    text(bold, spec.title, boxX + (boxWidth - titleWidth) / 2, titleBaseline, titleSize, p[1]) +
+    (captionSize
+      ? text(thin, spec.caption, boxX + (boxWidth - captionWidth) / 2, titleBaseline + captionSize * 2, captionSize, p[1])
+      : '');
 }
 
 /** A JPEG of the artwork, as a studio would upload a photographed or exported piece. */

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { PUBLIC_READ_ACTIONS, type StudioContentType } from '../content-types';
 import { readDemoContent, seedDir, type DemoContent } from './demo-content';
 import { MediaLibrary, type UploadedFile } from './media-library';
+import { describeArtwork } from './artwork';
 import path from 'node:path';
 
 const LANDSCAPE = { width: 2400, height: 1600 };
@@ -85,17 +86,21 @@ async function seedProjects(
     const files: UploadedFile[] = [];
     for (let n = 0; n < project.media.images; n += 1) {
       const shape = n === 0 ? size : n % 2 === 0 ? PORTRAIT : LANDSCAPE;
+      const seed = index * 7 + n;
+      // The cover and every other picture carry the project's title; the rest are details.
+      const titled = n % 2 === 0;
+      const title = titled ? project.artwork : '';
       files.push(
         await media.artwork(
-          { ...shape, seed: index * 7 + n, title: project.artwork, caption: `${content.studio.nameLatin} / ${project.addTime.slice(0, 4)} / ${String(n + 1).padStart(2, '0')}` },
+          { ...shape, seed, title, caption: `${content.studio.nameLatin} / ${project.addTime.slice(0, 4)} / ${String(n + 1).padStart(2, '0')}` },
           project.artwork,
-          `${project.projectName}，图 ${n + 1}`,
+          `${project.projectName}${n === 0 ? '封面' : `，图 ${n + 1}`}：${titled ? `标题 ${project.artwork}，` : ''}${describeArtwork(seed)}`,
         ),
       );
     }
     if (project.media.video) {
       const video = content.videos[index % content.videos.length];
-      files.splice(1, 0, await media.video(video.file, `${project.projectName}，${video.name}`));
+      files.splice(1, 0, await media.video(video.file, video.name));
     }
     await strapi.documents('api::project.project').create({
       data: {
@@ -116,17 +121,18 @@ async function seedArticles(strapi: Core.Strapi, content: DemoContent, media: Me
   await inPairs(content.articles, async (article, index) => {
     const files: UploadedFile[] = [];
     for (let n = 0; n < article.media.images; n += 1) {
+      const seed = 300 + index * 5 + n;
       files.push(
         await media.artwork(
-          { ...LANDSCAPE, seed: 300 + index * 5 + n, title: article.artwork, caption: `${content.studio.nameLatin} / TOPICS / ${article.articleTime}` },
+          { ...LANDSCAPE, seed, title: article.artwork, caption: `${content.studio.nameLatin} / TOPICS / ${article.articleTime}` },
           article.artwork,
-          `${article.articleName}，配图 ${n + 1}`,
+          `${article.articleName}，配图 ${n + 1}：标题 ${article.artwork}，${describeArtwork(seed)}`,
         ),
       );
     }
     if (article.media.video) {
       const video = content.videos[(index + 1) % content.videos.length];
-      files.push(await media.video(video.file, `${article.articleName}，${video.name}`));
+      files.push(await media.video(video.file, video.name));
     }
     await strapi.documents('api::article.article').create({
       data: {
@@ -150,7 +156,7 @@ async function seedProfiles(strapi: Core.Strapi, content: DemoContent, media: Me
     const icon = await media.artwork(
       { ...SQUARE, seed: 400 + index, title: profile.artwork, caption: content.studio.nameLatin },
       profile.artwork,
-      `${profile.profileName} 的肖像`,
+      `${profile.profileName} 的头像：名字 ${profile.artwork}，${describeArtwork(400 + index)}`,
     );
     await strapi.documents('api::profilelist.profilelist').create({
       data: {
@@ -181,10 +187,12 @@ async function seedContact(strapi: Core.Strapi, content: DemoContent, media: Med
 
 async function seedLanding(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
   for (const [index, landing] of content.landing.entries()) {
+    // No type in the landing backgrounds: the studio's name and the prompt are set over them, and
+    // a phone shows only a narrow upright slice of a wide picture.
     const image = await media.artwork(
-      { ...WIDE, seed: 600 + index * 3, title: landing.artwork, caption: content.studio.nameLatin },
+      { ...WIDE, seed: 600 + index * 3, title: '', caption: '' },
       landing.artwork,
-      `首页背景：${landing.name}`,
+      `首页背景「${landing.name}」：${describeArtwork(600 + index * 3)}`,
     );
     await strapi.documents('api::first-page-img.first-page-img').create({ data: { NavigationPage: image.id } });
   }
