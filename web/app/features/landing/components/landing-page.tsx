@@ -6,6 +6,7 @@ import { STUDIO } from '../../../lib/studio';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { tokens } from '../../../styles/tokens';
 import { useRotation } from '../use-rotation';
+import type { FromLanding } from '../../projects/components/project-grid';
 import { AnimatedTitle } from './animated-title';
 import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
@@ -14,6 +15,9 @@ import styles from './landing.module.css';
 import { UI } from '../../../lib/ui-text';
 
 export const ENTER_PATH = '/dailyPage/project';
+
+/** How the landing leaves: sliding over the gallery (a view transition), or sliding, then going. */
+type Leaving = false | 'over-gallery' | 'slide';
 const SWIPE_MIN_PX = 40;
 
 /** Spec 2 "/login": rotating backgrounds, animated logo and title, and the way in. */
@@ -21,17 +25,31 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
   const navigate = useNavigate();
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const index = useRotation(backgrounds.length, tokens.duration.landingRotationMs, paused || leaving);
+  const [leaving, setLeaving] = useState<Leaving>(false);
+  const index = useRotation(backgrounds.length, tokens.duration.landingRotationMs, paused || leaving !== false);
 
-  const leave = useCallback(() => setLeaving(true), []);
+  const leave = useCallback(
+    () => setLeaving((now) => now || (typeof document.startViewTransition === 'function' ? 'over-gallery' : 'slide')),
+    [],
+  );
 
-  // The page slides up (1 s), then the visitor is in the gallery (spec 4).
+  // The page slides up (1 s) and the visitor is in the gallery (spec 4). Where the browser has view
+  // transitions, the gallery is rendered at once beneath the landing as it slides away, so there is
+  // never a blank frame; the slide is the tiles' entrance. Elsewhere the landing slides, then the
+  // gallery opens.
   useEffect(() => {
     if (!leaving) return;
-    const timer = window.setTimeout(() => navigate(ENTER_PATH), tokens.duration.slideUpMs);
+    const state: FromLanding = { fromLanding: true };
+    if (leaving === 'over-gallery') {
+      const root = document.documentElement;
+      root.dataset.landingExit = reducedMotion ? 'fade' : 'slide';
+      void navigate(ENTER_PATH, { viewTransition: true, state });
+      window.setTimeout(() => delete root.dataset.landingExit, tokens.duration.slideUpMs * 2);
+      return;
+    }
+    const timer = window.setTimeout(() => navigate(ENTER_PATH, { state }), tokens.duration.slideUpMs);
     return () => window.clearTimeout(timer);
-  }, [leaving, navigate]);
+  }, [leaving, navigate, reducedMotion]);
 
   // Any wheel scroll, a swipe up on touch screens, or Arrow Down / Page Down.
   useEffect(() => {
@@ -80,6 +98,7 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
         >
+          <span className={styles.pauseIcon} aria-hidden="true" />
           {paused ? UI.resumeBackground : UI.pauseBackground}
         </button>
       )}
