@@ -22,17 +22,22 @@ interface AutoFillGrid {
   boxHeight: number;
   /** A fixed column count instead of auto-fill. */
   columns?: number;
+  /** Columns the picture's box may span (a tile widened to end the grid flush). */
+  span?: number;
 }
 
 /**
  * A CSS auto-fill grid (`repeat(auto-fill, minmax(min, 1fr))`): n columns from a viewport of
  * n × (min + gap) − gap + padding up; each column (viewport − padding − (n − 1) × gap) / n wide.
  */
-function gridSizes({ columnMin, gap, padding, boxHeight, columns }: AutoFillGrid, aspect: number): string {
+function gridSizes({ columnMin, gap, padding, boxHeight, columns, span = 1 }: AutoFillGrid, aspect: number): string {
   const coverWidth = px(boxHeight * aspect);
   const column = (n: number) => {
     const taken = padding + (n - 1) * gap;
-    const width = taken ? `calc((100vw - ${taken}px) / ${n})` : `${+(100 / n).toFixed(2)}vw`;
+    const spanned = Math.min(span, n);
+    const width = taken
+      ? `calc((100vw - ${taken}px)${spanned > 1 ? ` * ${spanned}` : ''} / ${n})`
+      : `${+((100 * spanned) / n).toFixed(2)}vw`;
     return `max(${width}, ${coverWidth})`;
   };
   if (columns) return column(columns);
@@ -42,10 +47,13 @@ function gridSizes({ columnMin, gap, padding, boxHeight, columns }: AutoFillGrid
   return entries.join(', ');
 }
 
-/** Project tiles: 400px columns without gaps, 266px rows, tall tiles two rows (spec 9). */
-export function projectTileSizes(cover: Media, tall: boolean): string {
+/**
+ * Project tiles: 400px columns without gaps, 266px rows, tall tiles two rows (spec 9); a tile that
+ * ends the grid may span more columns (`span`, the most it takes at any width).
+ */
+export function projectTileSizes(cover: Media, tall: boolean, span = 1): string {
   const { projectColumnMin, projectRow } = tokens.size;
-  return gridSizes({ columnMin: projectColumnMin, gap: 0, padding: 0, boxHeight: tall ? projectRow * 2 : projectRow }, aspectOf(cover));
+  return gridSizes({ columnMin: projectColumnMin, gap: 0, padding: 0, boxHeight: tall ? projectRow * 2 : projectRow, span }, aspectOf(cover));
 }
 
 /** Article cards: 360px columns, 20px gaps, 24px padding, a 400px row less its 144px text area. */

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { MediaItem } from '../../../components/media-item';
+import { MediaViewer } from '../../../components/media-viewer';
+import { useViewerUrl } from '../../../lib/media-viewer-url';
 import { projectMediaSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Project } from '../api/project-types';
 import styles from './project-detail.module.css';
-import { UI } from '../../../lib/ui-text';
+import { UI, fill } from '../../../lib/ui-text';
 
 /** Spec 2: the project's media except the first (the cover, already seen in the grid). */
 export const detailMedia = (project: Project) => project.media.slice(1);
@@ -13,6 +15,7 @@ export const detailMedia = (project: Project) => project.media.slice(1);
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
   const media = detailMedia(project);
   const layout = useLayout();
+  const viewer = useViewerUrl(media.length);
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
@@ -29,9 +32,23 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
       </div>
       <div className={styles.media}>
         {media.map((item, index) => (
-          <MediaItem key={`${item.url}-${index}`} media={item} priority={index === 0} sizes={projectMediaSizes(layout)} />
+          <MediaItem
+            key={`${item.url}-${index}`}
+            media={item}
+            priority={index === 0}
+            sizes={projectMediaSizes(layout)}
+            position={index + 1}
+            onOpen={() => viewer.open(index)}
+          />
         ))}
       </div>
+      <MediaViewer
+        media={media}
+        index={viewer.index}
+        onMove={viewer.move}
+        onClose={viewer.close}
+        label={fill('viewer', { name: project.name })}
+      />
     </article>
   );
 }

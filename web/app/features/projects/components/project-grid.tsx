@@ -1,7 +1,11 @@
+import { useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { ProjectSummary } from '../api/project-types';
+import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
 import { useLayout } from '../../../lib/use-layout';
+import { useRevealOnScroll } from '../../../lib/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
 import { UI } from '../../../lib/ui-text';
 
@@ -14,17 +18,27 @@ interface ProjectGridProps {
 /** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
 const EAGER_TILES = { phone: 2, web: 3 } as const;
 
+/** Navigation state of the way in from the landing page, whose slide is the tiles' entrance. */
+export interface FromLanding {
+  fromLanding?: boolean;
+}
+
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const eager = EAGER_TILES[useLayout()];
+  const grid = useRef<HTMLUListElement>(null);
+  const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
+  useRevealOnScroll(grid, projects, fromLanding);
+  const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   const list = projects.map((project) => project.documentId);
   return (
-    <ul className={styles.grid} aria-label={UI.projectList}>
+    <ul ref={grid} className={styles.grid} aria-label={UI.projectList}>
       {projects.map((project, index) => (
         <ProjectTile
           key={project.documentId}
           project={project}
           index={index}
+          fill={fills[index] ?? {}}
           to={projectDetailHref(project.documentId, category)}
           state={{ list }}
           priority={index < eager}

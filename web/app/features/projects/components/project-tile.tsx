@@ -8,6 +8,8 @@ import styles from './project-grid.module.css';
 interface ProjectTileProps {
   project: ProjectSummary;
   index: number;
+  /** Column and row spans at the column counts where this tile ends the grid (grid-fill.ts). */
+  fill: Record<string, number>;
   to: string;
   /** Navigation state handed to the detail page (the list the visitor came from). */
   state: unknown;
@@ -15,16 +17,17 @@ interface ProjectTileProps {
 }
 
 /** A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. */
-export function ProjectTile({ project, index, to, state, priority }: ProjectTileProps) {
+export function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
   const { cover } = project;
+  const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
-    <li className={styles.tile} data-tall={project.tall} style={{ '--index': index } as CSSProperties}>
+    <li className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
       <Link to={to} state={state} className={styles.link}>
         {cover ? (
           <ResponsiveImage
             media={cover}
             className={styles.cover}
-            sizes={projectTileSizes(cover, project.tall)}
+            sizes={projectTileSizes(cover, project.tall, span)}
             priority={priority}
           />
         ) : (
