@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Media } from '../lib/media';
 import { useReducedMotion } from '../lib/use-reduced-motion';
+import { fill } from '../lib/ui-text';
 import { ResponsiveImage } from './responsive-image';
 import styles from './media-item.module.css';
 
@@ -8,13 +9,18 @@ interface MediaItemProps {
   media: Media;
   sizes: string;
   priority?: boolean;
+  /** Opens this item in the full-screen viewer. */
+  onOpen?: () => void;
+  /** Its place, for the open control's name when the media has no alt text. */
+  position?: number;
 }
 
 /**
  * An image, or a video that plays inline with controls; videos start muted and only on their own
- * when the visitor has not asked for reduced motion.
+ * when the visitor has not asked for reduced motion. With `onOpen`, an image is itself the control
+ * that opens it full screen; a video, whose own controls take its clicks, has a corner button.
  */
-export function MediaItem({ media, sizes, priority = false }: MediaItemProps) {
+export function MediaItem({ media, sizes, priority = false, onOpen, position = 1 }: MediaItemProps) {
   const reducedMotion = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -25,25 +31,61 @@ export function MediaItem({ media, sizes, priority = false }: MediaItemProps) {
     });
   }, [reducedMotion]);
 
+  const openName = fill('viewItem', { name: media.alt || String(position) });
+
   if (media.kind === 'video') {
     return (
-      <video
-        ref={video}
-        // Its box is reserved before the file arrives: the media's own size where the CMS knows it
-        // (width and height), else the 16:9 frame the studio's videos are made in.
-        className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
-        width={media.width ?? undefined}
-        height={media.height ?? undefined}
-        src={media.url}
-        controls
-        muted
-        loop
-        playsInline
-        preload="metadata"
-        aria-label={media.alt || undefined}
-        onError={() => console.warn(`[media] video failed to load: ${media.url}`)}
-      />
+      <div className={styles.frame}>
+        <video
+          ref={video}
+          // Its box is reserved before the file arrives: the media's own size where the CMS knows it
+          // (width and height), else the 16:9 frame the studio's videos are made in.
+          className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
+          width={media.width ?? undefined}
+          height={media.height ?? undefined}
+          src={media.url}
+          controls
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          aria-label={media.alt || undefined}
+          onError={() => console.warn(`[media] video failed to load: ${media.url}`)}
+        />
+        {onOpen && (
+          <button
+            type="button"
+            className={styles.expand}
+            aria-label={openName}
+            onClick={() => {
+              video.current?.pause();
+              onOpen();
+            }}
+          >
+            <ExpandIcon />
+          </button>
+        )}
+      </div>
     );
   }
-  return <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} />;
+  const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} />;
+  if (!onOpen) return image;
+  return (
+    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen}>
+      {image}
+      <span className={styles.expand} aria-hidden="true">
+        <ExpandIcon />
+      </span>
+    </button>
+  );
 }
+
+/** Four corners pointing out: "full screen". */
+function ExpandIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+

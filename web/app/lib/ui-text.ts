@@ -33,6 +33,10 @@ export const UI = {
   nextArticle: '下一篇',
   previousSlide: '上一张',
   nextSlide: '下一张',
+  closeViewer: '关闭全屏查看',
+  previousMedia: '上一项',
+  nextMedia: '下一项',
+  viewFullScreen: '全屏查看',
   pager: '翻页',
   profile: '简介',
   studioProfile: '工作室简介',
@@ -48,6 +52,7 @@ export const UI = {
   notFound: '抱歉，您访问的页面不存在。',
   notFoundTitle: '页面不存在',
   backHome: '返回首页',
+  seeProjects: '浏览项目',
   unavailable: '页面暂时无法显示，请稍后再试。',
   // Descriptions for search engines and link previews (the pages' <meta name="description">).
   siteDescription: '拾光设计工作室：品牌、空间与数字体验设计。作品、文章与团队介绍。',
@@ -63,6 +68,8 @@ export const UI = {
 export const UI_TEMPLATES = {
   slide: '第 {n} 张',
   carousel: '{name} 图片与视频',
+  viewItem: '全屏查看：{name}',
+  viewer: '{name}：全屏查看',
   qrCode: '{caption}二维码',
   studioHome: '{studio} 首页',
   pageTitle: '{page} · {studio}',

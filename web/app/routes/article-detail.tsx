@@ -11,6 +11,7 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
+import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 
 const ROUTE = '/dailyPage/article/:id';
 
@@ -22,6 +23,9 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   ]);
   return { article, order: articles.map((entry) => entry.documentId), documentId };
 }
+
+// Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
+export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const article = data?.article;

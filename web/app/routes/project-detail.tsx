@@ -12,6 +12,7 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
+import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 
 const ROUTE = '/dailyPage/project/:id';
 
@@ -28,6 +29,9 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   ]);
   return { project, order, documentId, category };
 }
+
+// Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
+export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
   const project = data?.project;

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { MediaViewer } from '../../../components/media-viewer';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useViewerUrl } from '../../../lib/media-viewer-url';
 import { carouselSizes } from '../../../lib/image-sizes';
 import type { Media } from '../../../lib/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
@@ -16,6 +18,14 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
   const videos = useRef(new Map<number, HTMLVideoElement>());
   const touchStartX = useRef<number | null>(null);
   const count = media.length;
+  const viewer = useViewerUrl(count);
+
+  // The carousel follows the viewer: closing it leaves the visitor on the item they last saw.
+  const [followed, setFollowed] = useState(viewer.index);
+  if (viewer.index !== followed) {
+    setFollowed(viewer.index);
+    if (viewer.index !== null) setCurrent(viewer.index);
+  }
 
   useEffect(() => {
     for (const [slide, video] of videos.current) {
@@ -33,84 +43,122 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
   };
 
   return (
-    <section
-      className={styles.carousel}
-      aria-roledescription="carousel"
-      aria-label={label}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      onTouchStart={(event) => {
-        touchStartX.current = event.touches[0]?.clientX ?? null;
-      }}
-      onTouchEnd={(event) => {
-        const endX = event.changedTouches[0]?.clientX;
-        if (touchStartX.current !== null && endX !== undefined) go(current + swipeDirection(touchStartX.current, endX));
-        touchStartX.current = null;
-      }}
-    >
-      <div className={styles.viewport}>
-        <div className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
-          {media.map((item, slide) => (
-            <div
-              key={`${item.url}-${slide}`}
-              className={styles.slide}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${slide + 1} / ${count}`}
-              aria-hidden={slide !== current}
-              inert={slide !== current}
-            >
-              {item.kind === 'video' ? (
-                <video
-                  ref={(element) => {
-                    if (element) videos.current.set(slide, element);
-                    else videos.current.delete(slide);
-                  }}
-                  className={styles.media}
-                  src={shouldLoadSlide(slide, current) ? item.url : undefined}
-                  controls
-                  playsInline
-                  preload={slide === current ? 'metadata' : 'none'}
-                  aria-label={item.alt || undefined}
-                  onError={() => console.warn(`[article] video failed to load: ${item.url}`)}
-                />
-              ) : shouldLoadSlide(slide, current) ? (
-                <ResponsiveImage
-                  media={item}
-                  className={styles.media}
-                  sizes={carouselSizes()}
-                  priority={slide === 0}
-                  onError={(event) => {
-                    event.currentTarget.hidden = true; // spec 8: a broken image is hidden
-                  }}
-                />
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </div>
-      {count > 1 && (
-        <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={() => go(current - 1)} disabled={current === 0} aria-label={UI.previousSlide}>
-            ‹
-          </button>
-          <div className={styles.dots}>
+    <>
+      <section
+        className={styles.carousel}
+        aria-roledescription="carousel"
+        aria-label={label}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onTouchStart={(event) => {
+          touchStartX.current = event.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(event) => {
+          const endX = event.changedTouches[0]?.clientX;
+          if (touchStartX.current !== null && endX !== undefined) go(current + swipeDirection(touchStartX.current, endX));
+          touchStartX.current = null;
+        }}
+      >
+        <div className={styles.viewport}>
+          <div className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
             {media.map((item, slide) => (
-              <button
-                key={`${item.url}-dot-${slide}`}
-                type="button"
-                className={styles.dot}
-                aria-label={fill('slide', { n: slide + 1 })}
-                aria-current={slide === current ? 'true' : undefined}
-                onClick={() => go(slide)}
-              />
+              <div
+                key={`${item.url}-${slide}`}
+                className={styles.slide}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${slide + 1} / ${count}`}
+                aria-hidden={slide !== current}
+                inert={slide !== current}
+              >
+                {item.kind === 'video' ? (
+                  <video
+                    ref={(element) => {
+                      if (element) videos.current.set(slide, element);
+                      else videos.current.delete(slide);
+                    }}
+                    className={styles.media}
+                    src={shouldLoadSlide(slide, current) ? item.url : undefined}
+                    controls
+                    playsInline
+                    preload={slide === current ? 'metadata' : 'none'}
+                    aria-label={item.alt || undefined}
+                    onError={() => console.warn(`[article] video failed to load: ${item.url}`)}
+                  />
+                ) : shouldLoadSlide(slide, current) ? (
+                  <ResponsiveImage
+                    media={item}
+                    className={styles.media}
+                    sizes={carouselSizes()}
+                    priority={slide === 0}
+                    onError={(event) => {
+                      event.currentTarget.hidden = true; // spec 8: a broken image is hidden
+                    }}
+                  />
+                ) : null}
+              </div>
             ))}
           </div>
-          <button type="button" className={styles.arrow} onClick={() => go(current + 1)} disabled={current === count - 1} aria-label={UI.nextSlide}>
-            ›
+        </div>
+        <div className={styles.controls}>
+          {count > 1 && (
+            <div className={styles.pagination}>
+              <button
+                type="button"
+                className={styles.arrow}
+                onClick={() => go(current - 1)}
+                disabled={current === 0}
+                aria-label={UI.previousSlide}
+              >
+                ‹
+              </button>
+              <div className={styles.dots}>
+                {media.map((item, slide) => (
+                  <button
+                    key={`${item.url}-dot-${slide}`}
+                    type="button"
+                    className={styles.dot}
+                    aria-label={fill('slide', { n: slide + 1 })}
+                    aria-current={slide === current ? 'true' : undefined}
+                    onClick={() => go(slide)}
+                  />
+                ))}
+              </div>
+              <button
+                type="button"
+                className={styles.arrow}
+                onClick={() => go(current + 1)}
+                disabled={current === count - 1}
+                aria-label={UI.nextSlide}
+              >
+                ›
+              </button>
+            </div>
+          )}
+          <button
+            type="button"
+            className={styles.expand}
+            aria-label={fill('viewItem', {
+              name: media[current]?.alt || fill('slide', { n: current + 1 }),
+            })}
+            onClick={() => {
+              videos.current.get(current)?.pause();
+              viewer.open(current);
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
           </button>
         </div>
-      )}
-    </section>
+      </section>
+      <MediaViewer
+        media={media}
+        index={viewer.index}
+        onMove={viewer.move}
+        onClose={viewer.close}
+        label={fill('viewer', { name: label })}
+      />
+    </>
   );
 }

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type TouchEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { Media } from '../lib/media';
+import { useFocusTrap } from '../lib/use-focus-trap';
+import { useReducedMotion } from '../lib/use-reduced-motion';
+import { UI } from '../lib/ui-text';
+import { ResponsiveImage } from './responsive-image';
+import styles from './media-viewer.module.css';
+
+const SWIPE_MIN_PX = 40;
+
+interface MediaViewerProps {
+  media: Media[];
+  /** The open item, or null when closed. */
+  index: number | null;
+  onMove: (index: number) => void;
+  onClose: () => void;
+  label: string;
+}
+
+/**
+ * Images and videos full screen, one at a time (issue 14): arrows, Arrow keys, Home/End and swipes
+ * move (not infinite, like the carousel); Escape, the close control or a swipe down close. Focus
+ * stays inside while it is open and goes back to the opener after. Written small rather than a
+ * library: it is about 2 KB of the page's script.
+ */
+export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewerProps) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const reducedMotion = useReducedMotion();
+  const open = index !== null && media[index] !== undefined;
+  const count = media.length;
+
+  // The trap must not restart on every move (it would lose the opener): one stable close.
+  const latestClose = useRef(onClose);
+  useLayoutEffect(() => {
+    latestClose.current = onClose;
+  });
+  const close = useCallback(() => latestClose.current(), []);
+  useFocusTrap(dialog, open, close);
+
+  const go = useCallback(
+    (next: number) => {
+      if (index === null) return;
+      const clamped = Math.min(Math.max(next, 0), count - 1);
+      if (clamped !== index) onMove(clamped);
+    },
+    [count, index, onMove],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLVideoElement) return; // its own keys seek and change volume
+      const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
+      if (event.key in moves) go((index ?? 0) + (moves[event.key] ?? 0));
+      else if (event.key === 'Home') go(0);
+      else if (event.key === 'End') go(count - 1);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    // The page under it does not scroll while it is open.
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      root.style.overflow = overflow;
+    };
+  }, [count, go, index, open]);
+
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  // Opened from a shared link, it appears once the page is interactive: it lives in <body> (no
+  // ancestor's transform can move it) and only works with script anyway.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!open || index === null || !hydrated) return null;
+  const item = media[index] as Media;
+
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const end = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !end) return;
+    const dx = end.clientX - start.x;
+    const dy = end.clientY - start.y;
+    if (Math.abs(dx) > SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy)) go(index + (dx < 0 ? 1 : -1));
+    else if (dy > SWIPE_MIN_PX * 2 && dy > Math.abs(dx)) close();
+  };
+
+  return createPortal(
+    <div
+      ref={dialog}
+      className={styles.viewer}
+      role="dialog"
+      aria-modal="true"
+      aria-label={label}
+      data-reduced-motion={reducedMotion}
+      onTouchStart={(event) => {
+        const touch = event.touches[0];
+        touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchEnd={onTouchEnd}
+    >
+      <div className={styles.bar}>
+        <p className={styles.counter} aria-live="polite">
+          {index + 1} / {count}
+        </p>
+        <button type="button" className={styles.close} aria-label={UI.closeViewer} onClick={close}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
+        </button>
+      </div>
+      <figure key={index} className={styles.stage}>
+        {item.kind === 'video' ? (
+          <video
+            className={styles.media}
+            src={item.url}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            controls
+            muted
+            playsInline
+            autoPlay={!reducedMotion}
+            aria-label={item.alt || undefined}
+          />
+        ) : (
+          <ResponsiveImage media={item} className={styles.media} sizes="100vw" priority />
+        )}
+        {item.alt && <figcaption className={styles.caption}>{item.alt}</figcaption>}
+      </figure>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.previous}`}
+            aria-label={UI.previousMedia}
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+          />
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            aria-label={UI.nextMedia}
+            disabled={index === count - 1}
+            onClick={() => go(index + 1)}
+          />
+        </>
+      )}
+    </div>,
+    document.body,
+  );
+}
+
+const noSubscription = () => () => {};
