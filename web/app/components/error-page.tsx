@@ -6,10 +6,11 @@ export function ErrorPage() {
   return (
     <main className={styles.page}>
       <section className={styles.result} aria-labelledby="error-title">
+        <span className={styles.rule} aria-hidden="true" />
         <h1 id="error-title" className={styles.title}>
           {UI.unavailable}
         </h1>
-        <a href="/" className={styles.button}>
+        <a href="/" className={styles.link}>
           {UI.backHome}
         </a>
       </section>

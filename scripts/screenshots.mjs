@@ -1,0 +1,161 @@
+// `npm run screenshots`: every route in both layouts, as a visitor sees them, into screenshots/
+// (ignored by git). Against SCREENSHOTS_URL when given (a running `npm start`), else on a stack of
+// its own: a temporary seeded CMS, the production build and a local fake translation provider
+// (its "English" is placeholder words, longer than real English: a stress test of the layouts).
+// Needs the builds (`npm start` or `npm test` makes them) and a Chromium (CHROME_PATH or
+// /usr/bin/chromium).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
+import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
+
+const require = createRequire(path.join(webDir, 'package.json'));
+const { chromium } = require('playwright-core');
+const outDir = path.join(rootDir, 'screenshots');
+const LAYOUTS = {
+  web: { viewport: { width: 1440, height: 900 } },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  },
+};
+
+const servers = [];
+let baseUrl = process.env.SCREENSHOTS_URL;
+let cmsUrl = process.env.SCREENSHOTS_CMS_URL ?? 'http://127.0.0.1:1337';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'screenshots-'));
+let fake;
+try {
+  if (!baseUrl) {
+    execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
+    fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+    const cms = await startCms({
+      port: await freePort(),
+      env: { ...throwAwaySecrets(), DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public') },
+    });
+    servers.push(cms.child);
+    cmsUrl = cms.url;
+    fake = await startFakeMyMemory(await freePort());
+    const web = await startWeb({
+      port: await freePort(),
+      cmsUrl: cms.url,
+      env: {
+        TRANSLATE_URL: `${fake.url}/ok`,
+        TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
+        CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
+      },
+    });
+    servers.push(web.child);
+    baseUrl = web.url;
+  }
+  const first = async (query) => (await (await fetch(`${cmsUrl}/api/${query}`)).json()).data;
+  const withVideo = (await first('projects?populate[images][fields][0]=ext&pagination[pageSize]=100')).find((project) =>
+    project.images.some((image) => image.ext === '.mp4'),
+  );
+  const [article] = await first('articles?sort[0]=articleTime:desc&fields[0]=articleName');
+  const projectPath = `/dailyPage/project/${withVideo.documentId}?documentId=${withVideo.documentId}`;
+  const articlePath = `/dailyPage/article/${article.documentId}?documentId=${article.documentId}`;
+
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const shots = [];
+  for (const [layout, options] of Object.entries(LAYOUTS)) {
+    const context = await browser.newContext({ ...options, locale: 'zh-CN', baseURL: baseUrl });
+    const page = await context.newPage();
+    const shot = async (name, { fullPage = false } = {}) => {
+      const file = path.join(outDir, `${layout}-${name}.png`);
+      await page.screenshot({ path: file, fullPage });
+      shots.push(path.relative(rootDir, file));
+    };
+    const settle = (ms) => page.waitForTimeout(ms);
+    const openPage = async (url) => {
+      await page.goto(url, { waitUntil: 'load' });
+    };
+
+    // The landing at 0, 1.5 and 4 s (the logo shows at 1 s, the title's letters take 3 s).
+    await openPage('/login');
+    await shot('landing-0s');
+    await settle(1500);
+    await shot('landing-1.5s');
+    await settle(2500);
+    await shot('landing-4s');
+    // Half-way through the slide up into the gallery.
+    await page.getByRole('button', { name: /CLICK OR SCROLL/ }).click();
+    await settle(500);
+    await shot('landing-leaving');
+    await page.waitForURL('**/dailyPage/project');
+    await settle(1500);
+    await shot('gallery');
+    // Scrolled two screens down, 1.5 s after.
+    await openPage('/dailyPage/project');
+    await page.mouse.wheel(0, (options.viewport.height ?? 900) * 2);
+    await settle(1500);
+    await shot('gallery-scrolled');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settle(1500);
+    await shot('gallery-end');
+
+    // The drawers and the contact overlay.
+    await openPage('/dailyPage/project');
+    await page.getByRole('button', { name: '菜单' }).click();
+    await settle(600);
+    await shot('menu-drawer');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '筛选分类' }).click();
+    await settle(600);
+    await shot('category-drawer');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: 'CONTACT' }).click();
+    await settle(800);
+    await shot('contact');
+
+    // A project with a video, its media full screen, an article, the profile, a 404.
+    await openPage(projectPath);
+    await settle(1500);
+    await shot('project-video');
+    await shot('project-video-full', { fullPage: true });
+    await page.getByRole('button', { name: /^全屏查看/ }).first().click();
+    await settle(800);
+    await shot('viewer');
+    await openPage(articlePath);
+    await settle(1000);
+    await shot('article');
+    await shot('article-full', { fullPage: true });
+    await openPage('/dailyPage/profile');
+    await settle(1500);
+    await shot('profile');
+    await openPage('/no/such/page');
+    await shot('404');
+
+    // English on (the fake provider's placeholder English, longer than real English).
+    if (fake || process.env.SCREENSHOTS_ENGLISH === '1') {
+      await openPage(projectPath);
+      await page.getByRole('button', { name: /English translation/ }).click();
+      await page.getByRole('button', { name: /English translation/ }).filter({ hasText: 'EN' }).waitFor();
+      await settle(800);
+      await shot('english-project');
+      await openPage('/dailyPage/article');
+      await settle(1500);
+      await shot('english-articles');
+    }
+    await context.close();
+  }
+  await browser.close();
+  console.log(`${shots.length} screenshots in ${path.relative(process.cwd(), outDir) || '.'}/:\n${shots.join('\n')}`);
+} finally {
+  for (const child of servers.reverse()) await stop(child);
+  await fake?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,293 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { cmsData, isPhone, open } from './support';
+
+// Issue 14: the visual polish a visitor notices: legible landing, a gallery never empty and ending
+// flush, the full-screen media viewer, a pager that holds long English.
+
+/** Relative luminance of an sRGB colour (WCAG 2). */
+const luminance = (r: number, g: number, b: number) => {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+};
+
+/**
+ * The contrast of white text against the brightest pixel behind `text`: the text (and its shadow)
+ * made transparent, the box under it photographed.
+ */
+async function worstContrastBehind(page: Page, text: Locator): Promise<number> {
+  await text.evaluate((element: HTMLElement) => {
+    element.style.color = 'transparent';
+    element.style.textShadow = 'none';
+    for (const child of element.querySelectorAll<HTMLElement>('*')) child.style.color = 'transparent';
+  });
+  const box = (await text.boundingBox())!;
+  const png = await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: box.height }, animations: 'disabled' });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let brightest = 0;
+  for (let i = 0; i < data.length; i += info.channels) brightest = Math.max(brightest, luminance(data[i]!, data[i + 1]!, data[i + 2]!));
+  return 1.05 / (brightest + 0.05);
+}
+
+test.describe('a legible landing over any picture', () => {
+  for (const [name, picture] of [
+    ['the demo pictures', null],
+    ['a pure white picture (the worst case)', 'brightness(0) invert(1)'],
+  ] as const) {
+    test(`subtitle, filing number, prompt and toggle keep 4.5:1 over ${name}`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' }); // still pictures, no push-in
+      await open(page, '/login');
+      if (picture) {
+        await page.locator('[data-active] img').evaluateAll((images, filter) => {
+          for (const image of images as HTMLElement[]) image.style.filter = filter;
+        }, picture);
+      }
+      const texts = {
+        subtitle: page.getByRole('heading', { level: 1 }).locator('span').last(),
+        filing: page.getByRole('link', { name: /ICP/ }),
+        prompt: page.getByRole('button', { name: /CLICK OR SCROLL/ }),
+        toggle: page.getByRole('button', { name: /English translation/ }),
+        pause: page.getByRole('button', { name: '暂停背景轮播' }),
+      };
+      for (const [label, text] of Object.entries(texts)) {
+        expect(await worstContrastBehind(page, text), label).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+
+  test('the pause control is a quiet text button with an icon, not a boxed field', async ({ page }) => {
+    await open(page, '/login');
+    const pause = page.getByRole('button', { name: '暂停背景轮播' });
+    await expect(pause).toHaveCSS('border-top-style', 'none');
+    await expect(pause).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    const box = (await pause.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  });
+});
+
+test.describe('a gallery that is never empty and ends flush', () => {
+  const grid = (page: Page) => page.getByRole('list', { name: '项目列表' });
+
+  test('tiles below the fold rise when they scroll into view, within 1 s', async ({ page }) => {
+    await open(page, '/dailyPage/project');
+    const tiles = grid(page).getByRole('listitem');
+    const last = tiles.last();
+    // Never on screen yet: waiting, not animating away unseen.
+    await expect(last).toHaveCSS('opacity', '0');
+    await last.scrollIntoViewIfNeeded();
+    // Every tile now in view rises (0.5 s) after at most a short stagger: in full view within 1 s.
+    await expect(last).toHaveCSS('opacity', '1', { timeout: 3_000 });
+    const timings = await tiles.evaluateAll((items) =>
+      items
+        .filter((item) => {
+          const { top, bottom } = item.getBoundingClientRect();
+          return bottom > 0 && top < window.innerHeight;
+        })
+        .map((item) => item.getAnimations().map((animation) => animation.effect!.getComputedTiming()))
+        .flat()
+        .map((timing) => Number(timing.delay) + Number(timing.duration)),
+    );
+    expect(timings.length).toBeGreaterThan(0);
+    for (const end of timings) expect(end).toBeLessThanOrEqual(1000);
+  });
+
+  test('the grid has no empty cell at its end, at any window width', async ({ page }) => {
+    // Web: two to five columns; a phone has its one column.
+    const widths = test.info().project.name === 'phone' ? [page.viewportSize()!.width] : [1280, 1440, 1920, 2300];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: page.viewportSize()!.height });
+      for (const url of ['/dailyPage/project', `/dailyPage/project?category=${encodeURIComponent('品牌设计')}`]) {
+        await open(page, url);
+        const { columns, fit, gridArea, tilesArea, overlap } = await grid(page).evaluate((list) => {
+          for (const animation of document.getAnimations()) animation.finish(); // rects without the rise
+          const box = list.getBoundingClientRect();
+          const rects = [...list.children].map((item) => item.getBoundingClientRect());
+          let area = 0;
+          let overlapping = 0;
+          rects.forEach((a, i) => {
+            area += a.width * a.height;
+            for (const b of rects.slice(i + 1)) {
+              const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+              const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+              if (x > 1 && y > 1) overlapping += x * y;
+            }
+          });
+          return {
+            columns: getComputedStyle(list).gridTemplateColumns.split(' ').length,
+            fit: Math.max(1, Math.floor(list.clientWidth / 400)),
+            gridArea: box.width * box.height,
+            tilesArea: area,
+            overlap: overlapping,
+          };
+        });
+        expect(columns, `${width}px`).toBe(fit);
+        if (test.info().project.name === 'web') expect(columns, `${width}px`).toBeGreaterThan(1);
+        expect(overlap).toBe(0);
+        expect(Math.abs(gridArea - tilesArea) / gridArea, `${url} at ${width}px: the tiles cover the grid`).toBeLessThan(0.005);
+      }
+    }
+  });
+});
+
+async function projectWithImages(min: number): Promise<string> {
+  const projects = await cmsData<Array<{ documentId: string; images: Array<{ ext: string }> }>>(
+    '/api/projects?populate[images][fields][0]=ext&sort[0]=projectName:asc&pagination[pageSize]=100',
+  );
+  const project = projects.find((entry) => entry.images.length - 1 >= min && entry.images.some((image) => image.ext === '.mp4'))!;
+  return `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`;
+}
+
+test.describe('the full-screen media viewer', () => {
+  const viewer = (page: Page) => page.getByRole('dialog', { name: /全屏查看$/ });
+
+  test('opens from the keyboard, moves with the arrow keys, names its item in the URL, and closes back to its opener', async ({ page }) => {
+    const path = await projectWithImages(3);
+    await open(page, path);
+    const openers = page.getByRole('button', { name: /^全屏查看：/ });
+    const count = await openers.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    const second = openers.nth(1);
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect(viewer(page)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]media=2(&|$)/);
+    await expect(viewer(page).getByText(`2 / ${count}`)).toBeVisible();
+    // Focus is inside and stays inside.
+    await expect(viewer(page).getByRole('button', { name: '关闭全屏查看' })).toBeFocused();
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await viewer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/[?&]media=3(&|$)/);
+    await expect(viewer(page).getByText(`3 / ${count}`)).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(viewer(page).getByText(`1 / ${count}`)).toBeVisible();
+    await page.keyboard.press('ArrowLeft'); // not infinite
+    await expect(viewer(page).getByText(`1 / ${count}`)).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(viewer(page).getByText(`${count} / ${count}`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer(page)).toBeHidden();
+    await expect(page).not.toHaveURL(/media=/);
+    await expect(second).toBeFocused();
+  });
+
+  test('a shared link opens it on its item; Back closes it; the close control returns to the page', async ({ page }) => {
+    const path = await projectWithImages(3);
+    await open(page, path);
+    await page.getByRole('button', { name: /^全屏查看：/ }).first().click();
+    await expect(viewer(page)).toBeVisible();
+    await page.goBack();
+    await expect(viewer(page)).toBeHidden();
+    await open(page, `${path}&media=3`);
+    await expect(viewer(page)).toBeVisible();
+    await expect(viewer(page).getByText(/^3 \//)).toBeVisible();
+    await viewer(page).getByRole('button', { name: '关闭全屏查看' }).click();
+    await expect(viewer(page)).toBeHidden();
+    expect(new URL(page.url()).searchParams.has('media')).toBe(false);
+    expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+    // Nonsense in the parameter is simply a closed viewer.
+    await open(page, `${path}&media=99`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(viewer(page)).toBeHidden();
+  });
+
+  test('swipes move between items and a swipe down closes it', async ({ page }) => {
+    const path = await projectWithImages(3);
+    await open(page, `${path}&media=1`);
+    await expect(viewer(page)).toBeVisible();
+    const swipe = (dx: number, dy: number) =>
+      viewer(page).evaluate(
+        (dialog, [x, y]) => {
+          const touch = (clientX: number, clientY: number) => new Touch({ identifier: 1, target: dialog, clientX, clientY });
+          dialog.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(200, 300)], changedTouches: [touch(200, 300)] }));
+          dialog.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(200 + x!, 300 + y!)] }));
+        },
+        [dx, dy],
+      );
+    await swipe(-120, 5);
+    await expect(page).toHaveURL(/[?&]media=2(&|$)/);
+    await swipe(120, 0);
+    await expect(page).toHaveURL(/[?&]media=1(&|$)/);
+    await swipe(0, 200);
+    await expect(viewer(page)).toBeHidden();
+  });
+
+  test('with reduced motion it appears without zooming', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(page, `${await projectWithImages(3)}&media=2`);
+    const stage = viewer(page).locator('figure');
+    await expect(stage).toHaveCSS('animation-name', /viewer-fade/);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(stage).toHaveCSS('animation-name', /viewer-zoom/);
+  });
+
+  test('an article opens its carousel full screen at the current slide, and the carousel follows it', async ({ page }) => {
+    const articles = await cmsData<Array<{ documentId: string; articleImage: unknown[] }>>('/api/articles?populate[articleImage][fields][0]=url');
+    const article = articles.find((entry) => entry.articleImage.length >= 2)!;
+    await open(page, `/dailyPage/article/${article.documentId}?documentId=${article.documentId}`);
+    await page.getByRole('button', { name: '下一张' }).click();
+    await page.getByRole('button', { name: /^全屏查看：/ }).click();
+    await expect(viewer(page)).toBeVisible();
+    await expect(viewer(page).getByText(/^2 \//)).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: '第 1 张' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('has no accessibility violations (axe)', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(page, `${await projectWithImages(3)}&media=1`);
+    await expect(viewer(page)).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('layouts that hold long English', () => {
+  test('the pager stays on one line at 390px when the page is English', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, await projectWithImages(1));
+    // Held by element: its name turns English too.
+    const pager = page.locator('nav', { has: page.getByRole('link', { name: '返回列表' }) });
+    const back = await pager.getByRole('link').elementHandle();
+    const toggle = page.getByRole('button', { name: /English translation/ });
+    await toggle.click();
+    await expect(toggle).toHaveText('EN');
+    await expect.poll(() => back!.textContent(), { timeout: 15_000 }).not.toBe('返回列表');
+    const nav = (await back!.evaluateHandle((link) => link.closest('nav')!)).asElement()!;
+    await expect
+      .poll(() =>
+        nav.evaluate((nav) => {
+          const items = [...nav.children].map((child) => child.getBoundingClientRect());
+          const sameLine = items.every((item) => Math.abs(item.top - items[0]!.top) < 2 && item.height <= 48);
+          return sameLine && nav.scrollWidth <= nav.clientWidth + 1 && nav.getBoundingClientRect().right <= window.innerWidth;
+        }),
+      )
+      .toBe(true);
+    // Its controls keep their English names for screen readers and stay 44px targets.
+    for (const control of await nav.$$('button, a')) {
+      const box = (await control.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(((await control.textContent()) ?? '').trim().length).toBeGreaterThan(1);
+    }
+  });
+});
+
+test('the 404 page speaks the site\'s visual language: bold numerals, red rule, ways back, the English toggle', async ({ page }) => {
+  await open(page, '/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在。');
+  await expect(page.getByText('404')).toHaveCSS('font-weight', '700');
+  await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: '浏览项目' })).toHaveAttribute('href', '/dailyPage/project');
+  await expect(page.getByRole('button', { name: /English translation/ })).toBeVisible();
+  if (!(await isPhone(page))) await expect(page.getByRole('link', { name: '返回首页' })).toHaveCSS('border-top-style', 'none');
+});
