@@ -102,7 +102,7 @@ try {
     await page.mouse.wheel(0, (options.viewport.height ?? 900) * 2);
     await settle(1500);
     await shot('gallery-scrolled');
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.keyboard.press('End');
     await settle(1500);
     await shot('gallery-end');
 
