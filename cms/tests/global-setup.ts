@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { databaseKind, temporaryDatabase } from '../../scripts/lib/databases.mjs';
 import { freePort, startCms, stop, throwAwaySecrets } from '../../scripts/lib/stack.mjs';
 import { ADMIN } from './support/admin';
 
@@ -9,31 +10,39 @@ declare module 'vitest' {
   export interface ProvidedContext {
     cmsUrl: string;
     cmsDataDir: string;
+    /** The seeded database (kind, and its name or file), for a test that starts a copy. */
+    cmsDatabase: { kind: 'sqlite' | 'postgres'; name?: string; file?: string };
   }
 }
 
-/** A real Strapi on a temporary SQLite database and upload folder, seeded by its own first start. */
+/**
+ * A real Strapi on a temporary database and upload folder, seeded by its own first start: SQLite,
+ * or with CONTRACT_DATABASE=postgres a fresh PostgreSQL database, dropped afterwards.
+ */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-contract-'));
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+  const database = await temporaryDatabase(databaseKind('CONTRACT_DATABASE'), { dataDir, label: 'contract' });
   const started = Date.now();
   const cms = await startCms({
     port: await freePort(),
     logFile: path.join(dataDir, 'cms.log'),
     env: {
       ...throwAwaySecrets(),
-      DATABASE_FILENAME: path.join(dataDir, 'data.db'),
+      ...database.env,
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: ADMIN.email,
       CMS_ADMIN_PASSWORD: ADMIN.password,
     },
   });
-  console.log(`contract: CMS healthy on an empty database (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`contract: CMS healthy on an empty ${database.kind} database (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('cmsUrl', cms.url);
   project.provide('cmsDataDir', dataDir);
+  project.provide('cmsDatabase', { kind: database.kind, name: database.name, file: database.file });
 
   return async () => {
     await stop(cms.child);
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

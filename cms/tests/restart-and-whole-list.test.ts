@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { temporaryDatabase, type TemporaryDatabase } from '../../scripts/lib/databases.mjs';
 import { freePort, startCms, stop, throwAwaySecrets, type Server } from '../../scripts/lib/stack.mjs';
 import { ADMIN } from './support/admin';
 import { call, dataOf, editorToken } from './support/api';
@@ -14,15 +15,15 @@ import { PROJECTS } from './support/queries';
 describe('a restarted CMS with 120 projects', () => {
   let cms: Server;
   let copyDir: string;
+  let copy: TemporaryDatabase;
   let log: string;
 
   beforeAll(async () => {
     const source = inject('cmsDataDir');
     copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-restart-'));
     fs.cpSync(path.join(source, 'public'), path.join(copyDir, 'public'), { recursive: true });
-    for (const file of fs.readdirSync(source).filter((name) => name.startsWith('data.db'))) {
-      fs.copyFileSync(path.join(source, file), path.join(copyDir, file));
-    }
+    const seeded = inject('cmsDatabase');
+    copy = await temporaryDatabase(seeded.kind, { dataDir: copyDir, label: 'restart', template: { ...seeded, env: {}, drop: async () => {} } });
     log = path.join(copyDir, 'cms.log');
     const started = Date.now();
     cms = await startCms({
@@ -30,7 +31,7 @@ describe('a restarted CMS with 120 projects', () => {
       logFile: log,
       env: {
         ...throwAwaySecrets(),
-        DATABASE_FILENAME: path.join(copyDir, 'data.db'),
+        ...copy.env,
         CMS_PUBLIC_DIR: path.join(copyDir, 'public'),
         CMS_ADMIN_EMAIL: ADMIN.email,
         CMS_ADMIN_PASSWORD: ADMIN.password,
@@ -41,6 +42,7 @@ describe('a restarted CMS with 120 projects', () => {
 
   afterAll(async () => {
     await stop(cms?.child);
+    await copy?.drop();
     fs.rmSync(copyDir, { recursive: true, force: true });
   });
 

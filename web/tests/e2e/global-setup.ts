@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { databaseKind, temporaryDatabase } from '../../../scripts/lib/databases.mjs';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../../../scripts/lib/stack.mjs';
 import { E2E_ADMIN } from '../support/cms-admin';
 import { startFakeMyMemory } from '../support/fake-mymemory';
 
-/** Starts the real stack once for all end-to-end tests; returns its teardown. */
+/**
+ * Starts the real stack once for all end-to-end tests; returns its teardown. The CMS's database is
+ * SQLite, or with E2E_DATABASE=postgres (as `npm test` runs it) a fresh PostgreSQL database.
+ */
 export default async function globalSetup() {
   const webPort = Number(process.env.E2E_WEB_PORT ?? 3210);
   const cmsPort = Number(process.env.E2E_CMS_PORT ?? 1437);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+  const database = await temporaryDatabase(databaseKind('E2E_DATABASE'), { dataDir, label: 'e2e' });
+  console.log(`e2e: the CMS runs on ${database.kind}${database.name ? ` (database ${database.name})` : ''}`);
 
   const secrets = throwAwaySecrets();
   // The CMS tells the main site about every publish, as under npm start.
@@ -19,7 +25,7 @@ export default async function globalSetup() {
     logFile: path.join(dataDir, 'cms.log'),
     env: {
       ...secrets,
-      DATABASE_FILENAME: path.join(dataDir, 'data.db'),
+      ...database.env,
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: E2E_ADMIN.email,
       CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -62,6 +68,7 @@ export default async function globalSetup() {
     await stop(web.child);
     await fake.close();
     await stop(cms.child);
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
