@@ -10,6 +10,7 @@ import { mediaProxy } from './media/media-proxy';
 import { reactRouterHandler } from './request-handler';
 import { securityHeaders } from './security/security-headers';
 import { translationRouter } from './translation/endpoint';
+import type { RateLimiter } from './translation/rate-limit';
 import type { PublishedTexts } from './translation/published-texts';
 import type { TranslationService } from './translation/service';
 import { contentWebhook } from './webhook/content-webhook';
@@ -23,6 +24,8 @@ export interface AppOptions {
   clientDir?: string;
   /** The page translation behind POST /translate, and what it may translate. */
   translation: TranslationService;
+  /** Per-client limit of translation requests (shared across instances with Redis). */
+  translationLimiter?: RateLimiter;
   publishedTexts: Pick<PublishedTexts, 'check'>;
   /** The site's public address (PUBLIC_URL): `https://…` turns on HSTS and the redirect from HTTP. */
   publicUrl?: URL | undefined;
@@ -76,7 +79,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/uploads', mediaProxy(options.cmsUrl));
   if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir }));
   app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
-  app.use(translationRouter(options.translation, options.publishedTexts));
+  app.use(translationRouter(options.translation, options.publishedTexts, options.translationLimiter));
 
   for (const middleware of options.before ?? []) app.use(middleware);
 

@@ -37,6 +37,9 @@ const envSchema = z.object({
   CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).optional(),
   CONTENT_CACHE_FILE: z.string().optional(),
   CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).optional(),
+  // Shared state for several instances (app/lib/shared/redis.server.ts); none when unset.
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
+  REDIS_PREFIX: z.string().max(100).optional(),
 });
 
 /** The site server's settings, read once from the environment. A bad value stops the start. */

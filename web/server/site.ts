@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { contentCacheSettings, contentStore, pageCache, purgeContent } from '../app/lib/caches.server';
+import { contentCacheSettings, contentStore, listenForPurges, pageCache, purgeContent } from '../app/lib/caches.server';
+import { sharedRedis } from '../app/lib/shared/redis.server';
 import { inlineStylesheetsFrom } from '../app/lib/inline-stylesheets.server';
 import { loadAllPublishedContent } from '../app/lib/published-content.server';
 import { STUDIO_TEXTS, UI, UI_TEMPLATES } from '../app/lib/ui-text';
@@ -11,6 +12,9 @@ import { createTranslationCache } from './translation/cache';
 import { createMyMemoryProvider } from './translation/provider';
 import { createPublishedTexts } from './translation/published-texts';
 import { createTranslationService } from './translation/service';
+import { LIMITS } from './translation/endpoint';
+import { createRateLimiter } from './translation/rate-limit';
+import { sharedRateLimiter, sharedTranslationCache } from './translation/shared-cache';
 
 export interface SiteOptions {
   mode: 'production' | 'development';
@@ -23,11 +27,17 @@ export interface SiteOptions {
 export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   const ttlS = contentCacheSettings().ttlMs / 1000;
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
+  // With REDIS_URL several instances share caches, budget, rate limits and purges (issue 15).
+  const redis = sharedRedis();
+  void listenForPurges();
+  const localTranslations = createTranslationCache(config.translation.cacheFile, { maxEntries: config.translation.cacheMaxEntries });
   const translation = createTranslationService({
     provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email }),
-    cache: createTranslationCache(config.translation.cacheFile, { maxEntries: config.translation.cacheMaxEntries }),
+    cache: redis ? sharedTranslationCache(redis, localTranslations, { maxEntries: config.translation.cacheMaxEntries }) : localTranslations,
     dailyChars: config.translation.dailyChars,
   });
+  const rate = { limit: LIMITS.requestsPerMinute, windowMs: 60_000 };
+  const limiter = redis ? sharedRateLimiter(redis, createRateLimiter(rate), rate) : createRateLimiter(rate);
   const content = contentStore();
   const publishedTexts = createPublishedTexts({
     content: { values: () => content.values(), version: () => content.version() },
@@ -39,6 +49,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     ...options,
     cmsUrl: config.content.baseUrl,
     translation,
+    translationLimiter: limiter,
     publishedTexts,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,

@@ -3,6 +3,8 @@ import { ContentError } from './content-error.server';
 import { createContentStore, ContentUnavailableError, type ContentStore } from './content-cache/content-store.server';
 import { sqliteLastGood } from './content-cache/last-good.server';
 import { createPageCache, type PageCache } from './page-cache/page-cache.server';
+import { redisAnswers, redisLastGood } from './shared/content.server';
+import { sharedRedis } from './shared/redis.server';
 
 /** Content cache settings from the environment (documented in the README). */
 export function contentCacheSettings(env: Record<string, string | undefined> = process.env) {
@@ -24,7 +26,15 @@ let content: ContentStore | undefined;
 export function contentStore(): ContentStore {
   if (!content) {
     const settings = contentCacheSettings();
-    content = createContentStore({ ...settings, lastGood: sqliteLastGood(settings.file), isOutage });
+    const local = sqliteLastGood(settings.file);
+    // With REDIS_URL, answers and last good copies are shared by every instance (issue 15).
+    const redis = sharedRedis();
+    content = createContentStore({
+      ...settings,
+      lastGood: redis ? redisLastGood(redis, local) : local,
+      shared: redis ? redisAnswers(redis) : undefined,
+      isOutage,
+    });
   }
   return content;
 }
@@ -47,12 +57,46 @@ const AFFECTED: Record<string, string[]> = {
   'contact-mess': ['/api/contact-mess'],
 };
 
+/** The cached answers a change to `model` can affect (all for media and unknown types). */
+function affectedBy(model: string | undefined): ((key: string) => boolean) | undefined {
+  const paths = model ? AFFECTED[model] : undefined;
+  return paths ? (key) => paths.some((path) => key === path || key.startsWith(`${path}/`) || key.startsWith(`${path}?`)) : undefined;
+}
+
+/** Drops this instance's cached answers and pages that a change to `model` can affect. */
+function purgeHere(model: string | undefined): { answers: number; pages: number } {
+  return { answers: contentStore().purge(affectedBy(model)), pages: pageCache().purge() };
+}
+
+const PURGE_CHANNEL = 'purge';
+
 /**
  * A change in the CMS (publish webhook): drops the cached answers it can affect, or all of them
  * for media and unknown types, and every rendered page. The last good copies stay for outages.
+ * With Redis, the shared answers go too, then every other instance is told to purge its own.
  */
 export function purgeContent(model: string | undefined): { answers: number; pages: number } {
-  const paths = model ? AFFECTED[model] : undefined;
-  const answers = contentStore().purge(paths ? (key) => paths.some((path) => key === path || key.startsWith(`${path}/`) || key.startsWith(`${path}?`)) : undefined);
-  return { answers, pages: pageCache().purge() };
+  const purged = purgeHere(model);
+  const redis = sharedRedis();
+  if (redis) {
+    void redisAnswers(redis)
+      .purge(affectedBy(model))
+      .then(() => redis.publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null })))
+      .catch((error: unknown) => console.warn(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
+  }
+  return purged;
+}
+
+/** With Redis: purges this instance when another one received a publish webhook. */
+export async function listenForPurges(): Promise<void> {
+  const redis = sharedRedis();
+  if (!redis) return;
+  await redis.subscribe(PURGE_CHANNEL, (message) => {
+    try {
+      const { from, model } = JSON.parse(message) as { from?: string; model?: string | null };
+      if (from !== redis.instanceId) purgeHere(model ?? undefined);
+    } catch {
+      // not one of ours
+    }
+  });
 }

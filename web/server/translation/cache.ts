@@ -2,14 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+type Awaitable<T> = T | Promise<T>;
+
+/** Where translations and the provider's daily budget are kept: this instance's file, or Redis. */
 export interface TranslationCache {
+  getMany(sources: readonly string[]): Awaitable<Map<string, string>>;
+  set(source: string, target: string): Awaitable<void>;
+  size(): Awaitable<number>;
+  /** Characters sent to the provider on `day` (YYYY-MM-DD, UTC). */
+  charsSpent(day: string): Awaitable<number>;
+  spendChars(day: string, chars: number): Awaitable<void>;
+  close(): void;
+}
+
+/** The instance's own SQLite cache: synchronous. */
+export interface LocalTranslationCache extends TranslationCache {
   getMany(sources: readonly string[]): Map<string, string>;
   set(source: string, target: string): void;
   size(): number;
-  /** Characters sent to the provider on `day` (YYYY-MM-DD, UTC). */
   charsSpent(day: string): number;
   spendChars(day: string, chars: number): void;
-  close(): void;
 }
 
 const DAY_MS = 86_400_000;
@@ -21,7 +33,7 @@ const DAY_MS = 86_400_000;
  * ones no page has asked for the longest go first. The file also counts the characters sent to
  * the provider per day, so the daily budget survives a restart.
  */
-export function createTranslationCache(file: string, { maxEntries = 20_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): TranslationCache {
+export function createTranslationCache(file: string, { maxEntries = 20_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): LocalTranslationCache {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { PublishedTexts } from './published-texts';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { TranslationService } from './service';
 
 export const LIMITS = {
@@ -31,12 +31,12 @@ const requestSchema = z.object({
 export function translationRouter(
   service: TranslationService,
   published: Pick<PublishedTexts, 'check'>,
-  limiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 }),
+  limiter: RateLimiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 }),
 ): Router {
   const router = express.Router();
   router.post('/translate', express.json({ limit: '128kb' }), async (req, res) => {
     res.set('cache-control', 'no-store');
-    const wait = limiter.take(req.ip ?? 'unknown');
+    const wait = await limiter.take(req.ip ?? 'unknown');
     if (wait > 0) {
       res.set('retry-after', String(wait)).status(429).json({ error: 'Too many translation requests; try again shortly.' });
       return;

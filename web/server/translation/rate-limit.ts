@@ -1,3 +1,8 @@
+export interface RateLimiter {
+  /** Seconds to wait when over the budget, or 0 when the request may go ahead. */
+  take(client: string): number | Promise<number>;
+}
+
 /**
  * A fixed-window request budget per client address: enough for a visitor toggling and browsing,
  * too little to use the site as a free translation proxy.

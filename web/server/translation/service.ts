@@ -40,27 +40,27 @@ export function createTranslationService({
   let warnedDay = '';
 
   /** Reserves `chars` of today's budget, or says it is spent. */
-  function reserve(chars: number) {
+  async function reserve(chars: number) {
     const day = today(now());
-    if (cache.charsSpent(day) + chars > dailyChars) {
+    if ((await cache.charsSpent(day)) + chars > dailyChars) {
       if (warnedDay !== day) {
         warnedDay = day;
         console.warn(`[translate] today's budget of ${dailyChars} characters for the provider is spent; answering from the cache only until midnight UTC`);
       }
       throw new BudgetSpentError(`daily budget of ${dailyChars} characters spent`);
     }
-    cache.spendChars(day, chars);
+    await cache.spendChars(day, chars);
   }
 
   const translateOne = (text: string): Promise<string> => {
     const pending = inFlight.get(text);
     if (pending) return pending;
     const job = (async () => {
-      reserve(text.length);
+      await reserve(text.length);
       const parts: string[] = [];
       for (const piece of splitForProvider(text)) parts.push(await provider.translate(piece));
       const translated = joinTranslations(parts);
-      cache.set(text, translated);
+      await cache.set(text, translated);
       return translated;
     })().finally(() => inFlight.delete(text));
     inFlight.set(text, job);
@@ -69,10 +69,10 @@ export function createTranslationService({
 
   return {
     /** Characters sent to the provider today, and the daily budget. */
-    budget: () => ({ spent: cache.charsSpent(today(now())), limit: dailyChars }),
+    budget: async () => ({ spent: await cache.charsSpent(today(now())), limit: dailyChars }),
     async translateAll(texts: readonly string[]): Promise<TranslationResult> {
       const unique = [...new Set(texts)];
-      const cached = cache.getMany(unique);
+      const cached = await cache.getMany(unique);
       const translations: Record<string, string> = Object.fromEntries(cached);
       const failed: string[] = [];
       let firstError: unknown;

@@ -95,7 +95,7 @@ describe('the translation service', () => {
     const service = make();
     const before = fake.calls();
     expect((await service.translateAll(['一二三四五', '六七八九十'])).failed).toEqual([]);
-    expect(service.budget()).toEqual({ spent: 10, limit: 10 });
+    expect(await service.budget()).toEqual({ spent: 10, limit: 10 });
     const spent = await service.translateAll(['一二三四五', '新的字']);
     expect(spent.translations).toEqual({ 一二三四五: fakeEnglish('一二三四五') });
     expect(spent.failed).toEqual(['新的字']);

@@ -1,6 +1,7 @@
-import { cachified, createCacheEntry, type CacheEntry } from '@epic-web/cachified';
+import { cachified, createCacheEntry, type Cache, type CacheEntry } from '@epic-web/cachified';
 import { LRUCache } from 'lru-cache';
 import { memoryLastGood, type LastGoodStore } from './last-good.server';
+import type { SharedAnswers } from '../shared/content.server';
 
 /** The CMS could not give an answer in time, and there is no earlier one to show. */
 export class ContentUnavailableError extends Error {
@@ -15,6 +16,8 @@ export interface ContentStoreOptions {
   /** Most answers kept in memory (least recently used go first). */
   maxEntries?: number;
   lastGood?: LastGoodStore;
+  /** Answers shared with other instances (Redis): read on a miss in memory, written with each fresh answer. */
+  shared?: SharedAnswers;
   /** True for errors that mean "the CMS failed" (last good content may stand in), not "no such entry". */
   isOutage?: (error: unknown) => boolean;
   now?: () => number;
@@ -43,6 +46,7 @@ export function createContentStore({
   deadlineMs,
   maxEntries = 1_000,
   lastGood = memoryLastGood(),
+  shared,
   isOutage = () => true,
   now = Date.now,
   log = console.warn,
@@ -52,6 +56,30 @@ export function createContentStore({
   let refreshFailures = 0;
   // Bumped whenever the answers held may have changed (for what is derived from them).
   let version = 0;
+  // Memory first; then the answer another instance already fetched; the CMS last.
+  const cache: Cache = shared
+    ? {
+        name: 'memory, then shared',
+        async get(key) {
+          const local = lru.get(key);
+          if (local) return local;
+          const remote = await shared.get(key);
+          if (remote) {
+            lru.set(key, remote);
+            version += 1;
+          }
+          return remote;
+        },
+        set(key, entry) {
+          lru.set(key, entry);
+          void shared.set(key, entry);
+        },
+        delete(key) {
+          lru.delete(key);
+          void shared.delete(key);
+        },
+      }
+    : lru;
 
   async function standIn(key: string, cause: unknown): Promise<unknown> {
     const inMemory = lru.get(key);
@@ -73,7 +101,7 @@ export function createContentStore({
     async read<T>(key: string, load: () => Promise<T>, { signal }: { signal?: AbortSignal } = {}): Promise<T> {
       const answer = cachified<T>({
         key,
-        cache: lru,
+        cache,
         ttl: ttlMs,
         staleWhileRevalidate: Infinity,
         async getFreshValue({ background }) {

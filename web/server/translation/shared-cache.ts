@@ -1,0 +1,99 @@
+import { preferRedis, type SharedRedis } from '../../app/lib/shared/redis.server';
+import type { LocalTranslationCache, TranslationCache } from './cache';
+import type { RateLimiter } from './rate-limit';
+
+const DAY_S = 86_400;
+
+/**
+ * Translations and the provider's daily budget in Redis, shared by every instance: a text is sent
+ * to the provider once for the whole site, and the budget is the site's, not each instance's.
+ * Every translation is also kept in the instance's own file, which answers (with its own count of
+ * the budget) while Redis is down.
+ */
+export function sharedTranslationCache(redis: SharedRedis, local: LocalTranslationCache, { maxEntries = 20_000 }: { maxEntries?: number } = {}): TranslationCache {
+  const texts = redis.key('translate:texts');
+  const used = redis.key('translate:used');
+  const chars = (day: string) => redis.key(`translate:chars:${day}`);
+  return {
+    getMany: (sources) =>
+      preferRedis(
+        redis,
+        async ({ client }) => {
+          const found = new Map<string, string>();
+          if (sources.length === 0) return found;
+          const targets = await client.hmGet(texts, [...sources]);
+          const now = Date.now();
+          const hits: Array<{ score: number; value: string }> = [];
+          sources.forEach((source, index) => {
+            const target = targets[index];
+            if (typeof target !== 'string') return;
+            found.set(source, target);
+            hits.push({ score: now, value: source });
+            // Kept here too: this instance can answer it while Redis is away.
+            if (!local.getMany([source]).has(source)) local.set(source, target);
+          });
+          if (hits.length > 0) await client.zAdd(used, hits);
+          return found;
+        },
+        () => local.getMany(sources),
+      ),
+    async set(source, target) {
+      local.set(source, target);
+      await preferRedis(
+        redis,
+        async ({ client }) => {
+          await client.hSet(texts, source, target);
+          await client.zAdd(used, { score: Date.now(), value: source });
+          // Bounded like the file: the texts no page has asked for the longest go first.
+          const over = (await client.zCard(used)) - maxEntries;
+          if (over > 0) {
+            const oldest = await client.zRange(used, 0, over - 1);
+            if (oldest.length > 0) {
+              await client.hDel(texts, oldest);
+              await client.zRem(used, oldest);
+            }
+          }
+        },
+        () => undefined,
+      );
+    },
+    size: () => preferRedis(redis, ({ client }) => client.hLen(texts), () => local.size()),
+    charsSpent: (day) =>
+      preferRedis(
+        redis,
+        async ({ client }) => Number((await client.get(chars(day))) ?? 0),
+        () => local.charsSpent(day),
+      ),
+    async spendChars(day, count) {
+      local.spendChars(day, count);
+      await preferRedis(
+        redis,
+        async ({ client }) => {
+          await client.incrBy(chars(day), count);
+          await client.expire(chars(day), 40 * DAY_S);
+        },
+        () => undefined,
+      );
+    },
+    close: () => local.close(),
+  };
+}
+
+/** The translation rate limit counted across instances (one fixed window per client and minute). */
+export function sharedRateLimiter(redis: SharedRedis, local: RateLimiter, { limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
+  return {
+    take: (clientAddress) =>
+      preferRedis(
+        redis,
+        async ({ client }) => {
+          const now = Date.now();
+          const windowStart = now - (now % windowMs);
+          const key = redis.key(`rate:${clientAddress}:${windowStart}`);
+          const count = await client.incr(key);
+          if (count === 1) await client.pExpire(key, windowMs);
+          return count > limit ? Math.ceil((windowStart + windowMs - now) / 1000) : 0;
+        },
+        () => local.take(clientAddress),
+      ),
+  };
+}
