@@ -13,7 +13,7 @@ import { translationRouter } from './translation/endpoint';
 import type { RateLimiter } from './translation/rate-limit';
 import type { PublishedTexts } from './translation/published-texts';
 import type { TranslationService } from './translation/service';
-import { contentWebhook } from './webhook/content-webhook';
+import { contentWebhook, type ContentWebhookOptions } from './webhook/content-webhook';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -32,7 +32,7 @@ export interface AppOptions {
   /** Express's `trust proxy`: which hops may say who the visitor is (X-Forwarded-For). */
   trustProxy?: boolean | number | string[];
   /** The CMS's publish webhook: its shared secret, and what a change purges. */
-  webhook?: { secret: string | undefined; purge: (model: string | undefined) => { answers: number; pages: number } };
+  webhook?: Pick<ContentWebhookOptions, 'secret' | 'purge'>;
   /** What the deep health check reports about cached content. */
   contentStats?: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
   /** Folder of the image endpoint's made variants; without it there is no image endpoint. */

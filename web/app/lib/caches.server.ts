@@ -73,16 +73,19 @@ const PURGE_CHANNEL = 'purge';
 /**
  * A change in the CMS (publish webhook): drops the cached answers it can affect, or all of them
  * for media and unknown types, and every rendered page. The last good copies stay for outages.
- * With Redis, the shared answers go too, then every other instance is told to purge its own.
+ * With Redis, the shared answers go first (so no instance reads the old answer back from Redis),
+ * then this instance's, then every other instance is told to purge its own.
  */
-export function purgeContent(model: string | undefined): { answers: number; pages: number } {
-  const purged = purgeHere(model);
+export async function purgeContent(model: string | undefined): Promise<{ answers: number; pages: number }> {
   const redis = sharedRedis();
-  if (redis) {
-    void redisAnswers(redis)
-      .purge(affectedBy(model))
-      .then(() => redis.publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null })))
+  if (redis) await redisAnswers(redis).purge(affectedBy(model));
+  const purged = purgeHere(model);
+  if (redis?.ready()) {
+    await redis
+      .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null }))
       .catch((error: unknown) => console.warn(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
+  } else if (redis) {
+    console.warn('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
   }
   return purged;
 }

@@ -2,11 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 
+export interface Purged {
+  answers: number;
+  pages: number;
+}
+
 export interface ContentWebhookOptions {
   /** Shared with the CMS (SITE_WEBHOOK_SECRET); without one, every call is refused. */
   secret: string | undefined;
   /** Drops what a change to `model` can affect; all when unknown. */
-  purge: (model: string | undefined) => { answers: number; pages: number };
+  purge: (model: string | undefined) => Purged | Promise<Purged>;
   log?: (line: string) => void;
 }
 
@@ -26,7 +31,7 @@ const sameSecret = (given: string, expected: string) => {
  */
 export function contentWebhook({ secret, purge, log = console.log }: ContentWebhookOptions): Router {
   const router = express.Router();
-  router.post('/_webhooks/content', express.json({ limit: '1mb' }), (req, res) => {
+  router.post('/_webhooks/content', express.json({ limit: '1mb' }), async (req, res) => {
     res.set('cache-control', 'no-store');
     const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
     if (!secret || !given || !sameSecret(given, secret)) {
@@ -38,7 +43,7 @@ export function contentWebhook({ secret, purge, log = console.log }: ContentWebh
       res.status(400).json({ error: 'Expected a Strapi webhook event' });
       return;
     }
-    const purged = purge(parsed.data.model);
+    const purged = await purge(parsed.data.model);
     log(`[webhook] ${parsed.data.event}${parsed.data.model ? ` (${parsed.data.model})` : ''}: dropped ${purged.answers} cached answers and ${purged.pages} pages`);
     res.json({ purged });
   });

@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../lib/stack.mjs';
+import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
+import { startFakeMyMemory } from '../../web/tests/support/fake-mymemory.ts';
+
+// Issue 15: two site instances behind one CMS and the machine's real Redis (TEST_REDIS_URL or
+// 127.0.0.1:6379, under a prefix of their own). The instances reach Redis through a TCP relay the
+// test can cut and restore, which is what they see when Redis stops and comes back.
+const redisTarget = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+/** A TCP relay to Redis: `cut()` drops every connection and refuses new ones, `restore()` undoes it. */
+async function redisRelay() {
+  const port = await freePort();
+  const sockets = new Set();
+  let server;
+  const listen = () =>
+    new Promise((resolve) => {
+      server = net.createServer((socket) => {
+        const upstream = net.connect(Number(redisTarget.port || 6379), redisTarget.hostname);
+        for (const end of [socket, upstream]) {
+          sockets.add(end);
+          end.on('close', () => sockets.delete(end));
+          end.on('error', () => {});
+        }
+        socket.pipe(upstream).pipe(socket);
+      });
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  await listen();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      await new Promise((resolve) => {
+        server.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    restore: listen,
+    close: () => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve())),
+  };
+}
+
+const within = async (ms, check) => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return Date.now();
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe('several site instances sharing one Redis', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-'));
+  const prefix = `instances-${crypto.randomBytes(4).toString('hex')}:`;
+  const servers = [];
+  let relay;
+  let fake;
+  let cms;
+  let admin;
+  let sites;
+  let project;
+
+  const page = async (site) => (await fetch(`${site.url}/dailyPage/project`)).text();
+  const translate = (site, texts) =>
+    fetch(`${site.url}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ texts }) });
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+    const secrets = throwAwaySecrets();
+    const ports = [await freePort(), await freePort()];
+    relay = await redisRelay();
+    fake = await startFakeMyMemory(await freePort());
+    // No demo seed: the test writes the one project it needs through the admin API.
+    cms = await startCms({
+      port: await freePort(),
+      logFile: path.join(dataDir, 'cms.log'),
+      env: {
+        ...secrets,
+        CMS_SEED: 'false',
+        DATABASE_FILENAME: path.join(dataDir, 'data.db'),
+        CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
+        CMS_ADMIN_EMAIL: E2E_ADMIN.email,
+        CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+        // The CMS tells one instance; Redis tells the other.
+        SITE_WEBHOOK_URL: `http://127.0.0.1:${ports[0]}/_webhooks/content`,
+      },
+    });
+    servers.push(cms.child);
+    admin = await adminSession(cms.url);
+    const created = await admin.call('POST', '/content-manager/collection-types/api::project.project', { projectName: '共享缓存项目', author: '多实例' });
+    project = created.data.documentId;
+    await admin.publish('api::project.project', project, { projectName: '共享缓存项目', author: '多实例' });
+    sites = [];
+    for (const [index, port] of ports.entries()) {
+      const site = await startWeb({
+        port,
+        cmsUrl: cms.url,
+        logFile: path.join(dataDir, `web-${index}.log`),
+        env: {
+          REDIS_URL: relay.url,
+          REDIS_PREFIX: prefix,
+          SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+          TRANSLATE_URL: `${fake.url}/ok`,
+          TRANSLATE_CACHE_FILE: path.join(dataDir, `translations-${index}.db`),
+          CONTENT_CACHE_FILE: path.join(dataDir, `content-${index}.db`),
+          // Long enough that only a purge can explain a change showing.
+          CONTENT_TTL_S: '600',
+        },
+      });
+      servers.push(site.child);
+      sites.push(site);
+    }
+    // Both connected to Redis before the test starts.
+    for (const [index] of sites.entries()) {
+      expect(await within(10_000, () => fs.readFileSync(path.join(dataDir, `web-${index}.log`), 'utf8').includes('[redis] connected'))).not.toBeNull();
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const child of servers.reverse()) await stop(child);
+    await relay?.close();
+    await fake?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a publish through the admin API shows on both instances within 5 s', async () => {
+    for (const site of sites) expect(await page(site)).toContain('共享缓存项目');
+    const published = Date.now();
+    await admin.publish('api::project.project', project, { projectName: '共享缓存项目（新版）' });
+    for (const site of sites) {
+      const seen = await within(5_000, async () => (await page(site)).includes('共享缓存项目（新版）'));
+      expect(seen, site.url).not.toBeNull();
+      console.log(`instances: ${site.url} shows the publish after ${seen - published} ms`);
+    }
+  }, 30_000);
+
+  it('a text translated through one instance is answered by the other from the shared cache, with no provider call', async () => {
+    const text = '项目列表';
+    const before = fake.calls();
+    const first = await (await translate(sites[0], [text])).json();
+    expect(first.translations[text]).toBeTruthy();
+    expect(fake.calls()).toBe(before + 1);
+    const second = await (await translate(sites[1], [text])).json();
+    expect(second.translations[text]).toBe(first.translations[text]);
+    expect(fake.calls()).toBe(before + 1);
+  });
+
+  it('with Redis gone both keep serving from their own caches, and share again when it is back', async () => {
+    await relay.cut();
+    for (const site of sites) {
+      const response = await fetch(`${site.url}/dailyPage/project`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('共享缓存项目（新版）');
+      // The translation known before the outage is still answered, by the instance's own file.
+      const answer = await (await translate(site, ['项目列表'])).json();
+      expect(answer.translations['项目列表']).toBeTruthy();
+    }
+    await relay.restore();
+    for (const [index] of sites.entries()) {
+      const log = path.join(dataDir, `web-${index}.log`);
+      expect(await within(10_000, () => fs.readFileSync(log, 'utf8').split('[redis] connected').length > 2)).not.toBeNull();
+    }
+    // Purges travel again: a publish received by one instance empties the other's caches too.
+    await admin.publish('api::project.project', project, { projectName: '共享缓存项目（第三版）' });
+    for (const site of sites) {
+      expect(await within(5_000, async () => (await page(site)).includes('共享缓存项目（第三版）')), site.url).not.toBeNull();
+    }
+  }, 60_000);
+});
