@@ -10,6 +10,7 @@ import path from 'node:path';
 import { outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
+import { load } from './bench/load.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { translationToggle } from './bench/translation.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
@@ -17,7 +18,7 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse,observatory').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse,observatory,instances').split(','));
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -131,6 +132,47 @@ try {
         ]);
       }
     }
+  }
+
+  if (only.has('instances')) {
+    // Issue 15: two instances sharing one Redis (the machine's, under a prefix of this run), the
+    // CMS's webhook reaching the first: the grid through both against the one plain instance above,
+    // and a publish until both show it. On a 2-core machine the load generator shares the cores
+    // with both instances: the ratio shows what sharing costs, not how far more machines scale.
+    const grid = '/dailyPage/project';
+    const redisEnv = { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${Date.now().toString(36)}:` };
+    const single = [];
+    for (let n = 0; n < 3; n += 1) single.push(await load(`${web.url}${grid}`, { duration: 5 }));
+    await stop(web.child);
+    servers.splice(servers.indexOf(web.child), 1);
+    const instances = [];
+    for (const [index, port] of [webPort, await freePort()].entries()) {
+      const instance = await startWeb({
+        port,
+        cmsUrl: cms.url,
+        env: {
+          ...redisEnv,
+          TRANSLATE_URL: 'http://127.0.0.1:9/unused',
+          TRANSLATE_CACHE_FILE: path.join(dataDir, `instance-${index}-translations.db`),
+          CONTENT_CACHE_FILE: path.join(dataDir, `instance-${index}-content.db`),
+          SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+        },
+      });
+      servers.push(instance.child);
+      instances.push(instance);
+      await fetch(`${instance.url}${grid}`).then((response) => response.text());
+    }
+    const pair = [];
+    for (let n = 0; n < 3; n += 1) pair.push(await load(instances.map((instance) => `${instance.url}${grid}`), { duration: 5 }));
+    const rps = (runs) => median(runs.map((run) => run.rps));
+    rows.push([
+      'Load, 20 connections: warm project grid through two instances sharing Redis vs one instance alone, median of 3 × 5 s',
+      `${rps(pair).toFixed(0)} vs ${rps(single).toFixed(0)} req/s (ratio ${(rps(pair) / rps(single)).toFixed(2)}); p99 ${median(pair.map((run) => run.p99))} vs ${median(single.map((run) => run.p99))} ms`,
+    ]);
+    rows.push([
+      `Publish in the admin to visible on both of two instances (webhook to one, Redis to the other), median of ${RUNS}`,
+      ms(await publishToVisible(cms.url, instances.map((instance) => instance.url), RUNS)),
+    ]);
   }
 } finally {
   await browser?.close();
