@@ -14,7 +14,7 @@ async function browserChunk(entry: string): Promise<string> {
     format: 'esm',
     platform: 'browser',
     jsx: 'automatic',
-    external: ['node:*', 'better-sqlite3'],
+    external: ['node:*', 'better-sqlite3', 'redis'],
     loader: { '.css': 'empty', '.module.css': 'empty' },
     outdir: 'out', // not written
     logLevel: 'silent',
