@@ -99,7 +99,7 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
           onClick={() => setPaused((value) => !value)}
         >
           <span className={styles.pauseIcon} aria-hidden="true" />
-          {paused ? UI.resumeBackground : UI.pauseBackground}
+          <span className={styles.pauseLabel}>{paused ? UI.resumeBackground : UI.pauseBackground}</span>
         </button>
       )}
       <FilingNotice />
