@@ -14,11 +14,17 @@ const cmsUrl = process.env.CMS_URL ?? `http://127.0.0.1:${cmsPort}`;
 
 execFileSync(process.execPath, [path.join(cmsDir, 'scripts', 'ensure-env.mjs')], { stdio: 'inherit' });
 
-// The CMS tells the site about every publish (its webhook), with the secret both share.
+// The CMS tells the site about every publish (its webhook), with the secret both share; the
+// admin's preview opens the site at SITE_URL with the other shared secret.
+const cmsEnv = readEnvFile(path.join(cmsDir, '.env'));
 const webhook = {
   SITE_WEBHOOK_URL: process.env.SITE_WEBHOOK_URL ?? `http://127.0.0.1:${webPort}/_webhooks/content`,
-  SITE_WEBHOOK_SECRET: process.env.SITE_WEBHOOK_SECRET ?? readEnvFile(path.join(cmsDir, '.env')).SITE_WEBHOOK_SECRET ?? '',
+  SITE_WEBHOOK_SECRET: process.env.SITE_WEBHOOK_SECRET ?? cmsEnv.SITE_WEBHOOK_SECRET ?? '',
+  SITE_URL: process.env.SITE_URL ?? process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+  PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? cmsEnv.PREVIEW_SECRET ?? '',
 };
+/** What the site needs of the shared secrets. */
+const siteSecrets = { SITE_WEBHOOK_SECRET: webhook.SITE_WEBHOOK_SECRET, PREVIEW_SECRET: webhook.PREVIEW_SECRET };
 
 const children = [];
 const supervisors = [];
@@ -49,7 +55,7 @@ try {
     cms.name = 'cms';
     watch(cms);
     await waitForHttp(`${cmsUrl}/_health`, { child: cms, name: 'The CMS', timeoutMs: 600_000 });
-    const web = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, PORT: String(webPort), CMS_URL: cmsUrl, SITE_WEBHOOK_SECRET: webhook.SITE_WEBHOOK_SECRET } });
+    const web = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: rootDir, stdio: 'inherit', env: { ...process.env, PORT: String(webPort), CMS_URL: cmsUrl, ...siteSecrets } });
     web.name = 'web';
     watch(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/healthz`, { child: web, name: 'The site', timeoutMs: 120_000 });
@@ -65,7 +71,7 @@ try {
     supervisors.push(cms);
     await cms.start();
     const web = supervise({ name: 'site', start: () =>
-        startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0', SITE_WEBHOOK_SECRET: webhook.SITE_WEBHOOK_SECRET } }),
+        startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0', ...siteSecrets } }),
     });
     supervisors.push(web);
     await web.start();

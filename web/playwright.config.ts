@@ -48,7 +48,7 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/publish\.spec\.ts/,
+      testIgnore: /ops\/(publish|editing)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
@@ -57,6 +57,13 @@ export default defineConfig({
       name: 'publish',
       testMatch: /ops\/publish\.spec\.ts/,
       dependencies: ['ops'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
+    {
+      // Drafts, preview and the studio's English (issue 16): they change content too, after publish.
+      name: 'editing',
+      testMatch: /ops\/editing\.spec\.ts/,
+      dependencies: ['publish'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
   ],

@@ -5,7 +5,16 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   // Outside strapi::errors, so error answers are escaped too.
   'global::json-escape',
   'strapi::errors',
-  'strapi::security',
+  {
+    // Strapi's own admin policy, plus the site in the preview panel ("Open preview").
+    name: 'strapi::security',
+    config: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: { 'frame-src': ["'self'", env('SITE_URL', 'http://localhost:3000')] },
+      },
+    },
+  },
   {
     // The site calls the CMS from its server, never from a browser, and the admin is served from
     // the CMS's own origin: no other origin needs CORS (Strapi's default reflects any origin).

@@ -16,6 +16,8 @@ const wanted = {
   ENCRYPTION_KEY: secret,
   // Shared with the site (npm start passes it on): the CMS's publish webhook proves itself with it.
   SITE_WEBHOOK_SECRET: () => crypto.randomBytes(24).toString('base64url'),
+  // Shared with the site too: the admin's preview links carry it, the site's draft reads prove it.
+  PREVIEW_SECRET: () => crypto.randomBytes(24).toString('base64url'),
 };
 
 const existing = fs.existsSync(envFile) ? fs.readFileSync(envFile, 'utf8') : '';

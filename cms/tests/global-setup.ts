@@ -12,6 +12,8 @@ declare module 'vitest' {
     cmsDataDir: string;
     /** The seeded database (kind, and its name or file), for a test that starts a copy. */
     cmsDatabase: { kind: 'sqlite' | 'postgres'; name?: string; file?: string };
+    /** The secrets the site would share with this CMS (preview, webhook and reports). */
+    sharedSecrets: { preview: string; site: string };
   }
 }
 
@@ -24,11 +26,12 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
   const database = await temporaryDatabase(databaseKind('CONTRACT_DATABASE'), { dataDir, label: 'contract' });
   const started = Date.now();
+  const secrets = throwAwaySecrets();
   const cms = await startCms({
     port: await freePort(),
     logFile: path.join(dataDir, 'cms.log'),
     env: {
-      ...throwAwaySecrets(),
+      ...secrets,
       ...database.env,
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: ADMIN.email,
@@ -38,6 +41,7 @@ export default async function setup(project: TestProject) {
   console.log(`contract: CMS healthy on an empty ${database.kind} database (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('cmsUrl', cms.url);
   project.provide('cmsDataDir', dataDir);
+  project.provide('sharedSecrets', { preview: secrets.PREVIEW_SECRET, site: secrets.SITE_WEBHOOK_SECRET });
   project.provide('cmsDatabase', { kind: database.kind, name: database.name, file: database.file });
 
   return async () => {

@@ -15,7 +15,7 @@ export declare const rootDir: string;
 export declare const cmsDir: string;
 export declare const webDir: string;
 export declare function freePort(): Promise<number>;
-export declare function throwAwaySecrets(): Record<'APP_KEYS' | 'API_TOKEN_SALT' | 'ADMIN_JWT_SECRET' | 'TRANSFER_TOKEN_SALT' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'SITE_WEBHOOK_SECRET', string>;
+export declare function throwAwaySecrets(): Record<'APP_KEYS' | 'API_TOKEN_SALT' | 'ADMIN_JWT_SECRET' | 'TRANSFER_TOKEN_SALT' | 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'SITE_WEBHOOK_SECRET' | 'PREVIEW_SECRET', string>;
 export declare function waitForHttp(
   url: string,
   options?: { timeoutMs?: number; child?: ChildProcess; name?: string },

@@ -34,6 +34,7 @@ export function throwAwaySecrets() {
     JWT_SECRET: secret(),
     ENCRYPTION_KEY: secret(),
     SITE_WEBHOOK_SECRET: crypto.randomBytes(24).toString('base64url'),
+    PREVIEW_SECRET: crypto.randomBytes(24).toString('base64url'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { isPreview } from './lib/preview.server';
+import { PreviewMarker } from './components/preview-marker';
 import { useContext, useEffect, type ReactNode } from 'react';
 import { preinit } from 'react-dom';
 import {
@@ -49,7 +51,7 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(pageC
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ signal: request.signal }), null);
   const origin = publicOrigin();
-  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio: studioJsonLd(origin, contact) };
+  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio: studioJsonLd(origin, contact), preview: isPreview() };
 }
 
 export const shouldRevalidate = () => false;
@@ -99,11 +101,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteLinks />
         <style nonce={nonce}>{HEAD_CSS}</style>
         <meta name="theme-color" content="#ffffff" />
+        {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
         {rootData?.studio && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.studio) }} />}
       </head>
       <body>
         <LayoutProvider layout={layout}>
           <TranslationProvider>{children}</TranslationProvider>
+          {rootData?.preview && <PreviewMarker />}
         </LayoutProvider>
         <ScrollRestoration />
         <Scripts />

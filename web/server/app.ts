@@ -14,6 +14,7 @@ import type { RateLimiter } from './translation/rate-limit';
 import type { PublishedTexts } from './translation/published-texts';
 import type { TranslationService } from './translation/service';
 import { contentWebhook, type ContentWebhookOptions } from './webhook/content-webhook';
+import { previewMarker, previewRouter } from './preview/preview';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -24,6 +25,10 @@ export interface AppOptions {
   clientDir?: string;
   /** The page translation behind POST /translate, and what it may translate. */
   translation: TranslationService;
+  /** PREVIEW_SECRET, shared with the CMS: turns on /_preview (draft preview). */
+  previewSecret?: string;
+  /** Origins of the CMS admin, whose preview panel frames preview pages. */
+  previewFrameAncestors?: string[];
   /** Per-client limit of translation requests (shared across instances with Redis). */
   translationLimiter?: RateLimiter;
   publishedTexts: Pick<PublishedTexts, 'check'>;
@@ -64,6 +69,9 @@ export function createApp(options: AppOptions): Express {
 
   app.use(securityHeaders({ mode: options.mode, publicUrl: options.publicUrl }));
   app.use(refuseMalformedPaths);
+  // Draft preview from the CMS: before the cached pages, which a preview never reads or fills.
+  app.use(previewRouter({ secret: options.previewSecret, secureCookies: options.publicUrl?.protocol === 'https:' }));
+  app.use(previewMarker(options.previewSecret, options.previewFrameAncestors));
   if (options.cachedPages) app.use(options.cachedPages);
   // Everything after this is compressed on the way out when it is text (HTML, JSON, JS, CSS, SVG):
   // brotli where accepted, else gzip; pictures, video and the precompressed bundles are left as

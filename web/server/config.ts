@@ -30,6 +30,9 @@ const envSchema = z.object({
   // The address visitors use, e.g. https://studio.example; https:// turns on HSTS and the redirect.
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
   SITE_WEBHOOK_SECRET: z.string().min(16, 'SITE_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  PREVIEW_SECRET: z.string().min(16, 'PREVIEW_SECRET must be at least 16 characters').optional(),
+  // Where editors open the admin, whose preview panel frames the site (default: CMS_URL's origin).
+  CMS_ADMIN_ORIGINS: z.string().optional(),
   CMS_URL: z.url().optional(),
   // Read by the content cache (app/lib/caches.server.ts); checked here so a typo stops the start.
   CONTENT_TTL_S: z.coerce.number().min(0).optional(),
@@ -63,7 +66,16 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined,
     webhookSecret: values.SITE_WEBHOOK_SECRET,
+    previewSecret: values.PREVIEW_SECRET,
+    previewFrameAncestors: adminOrigins(values.CMS_ADMIN_ORIGINS, env.CMS_URL),
   };
+}
+
+/** The admin's origins: listed, or CMS_URL's (with its localhost twin, as a browser names it). */
+function adminOrigins(listed: string | undefined, cmsUrl: string | undefined): string[] {
+  if (listed) return listed.split(/[\s,]+/).filter((origin) => /^https?:\/\/[^/\s;']+$/.test(origin));
+  const origin = new URL(cmsUrl ?? 'http://127.0.0.1:1337').origin;
+  return [...new Set([origin, origin.replace('//127.0.0.1', '//localhost'), origin.replace('//localhost', '//127.0.0.1')])];
 }
 
 export type ServerConfig = ReturnType<typeof serverConfig>;

@@ -2,7 +2,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspContext } from '../app/lib/csp.server';
+import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
+import { allowFraming } from './preview/preview';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -38,6 +40,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   return new Request(requestUrl(origin, req.originalUrl), init);
 }
 
+const REPLACED = new Set(['content-security-policy', 'cache-control', 'x-robots-tag']);
+
 /** Writes a Fetch Response (status, headers, streamed body) to Express. */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
@@ -45,7 +49,8 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   for (const [key, value] of response.headers.entries()) {
     if (key.toLowerCase() === 'set-cookie') continue;
     // The page's own policy (a stored page's hashes) replaces the one set for every response.
-    if (key.toLowerCase() === 'content-security-policy') res.setHeader(key, value);
+    // The page's own policy and caching replace what the middleware set for every response.
+    if (REPLACED.has(key.toLowerCase())) res.setHeader(key, value);
     else res.append(key, value);
   }
   const cookies = response.headers.getSetCookie();
@@ -92,7 +97,19 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
     try {
       const context = new RouterContextProvider();
       context.set(cspContext, cspOf(res));
-      await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
+      const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
+      if (!preview) {
+        await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
+        return;
+      }
+      // A draft preview: rendered in its scope (drafts, no caches), and never stored by anyone.
+      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res), context));
+      response.headers.set('cache-control', 'private, no-store');
+      response.headers.set('x-robots-tag', 'noindex, nofollow');
+      response.headers.delete('etag');
+      const csp = response.headers.get('content-security-policy');
+      if (csp) response.headers.set('content-security-policy', allowFraming(csp, preview.frameAncestors));
+      await sendFetchResponse(res, response);
     } catch (error) {
       // A visitor who leaves mid-page ends the stream; that is not a server error worth a log line.
       if (res.destroyed || req.socket.destroyed) return;

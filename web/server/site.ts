@@ -15,6 +15,7 @@ import { createTranslationService } from './translation/service';
 import { LIMITS } from './translation/endpoint';
 import { createRateLimiter } from './translation/rate-limit';
 import { sharedRateLimiter, sharedTranslationCache } from './translation/shared-cache';
+import { createStudioEnglish } from './translation/studio-english';
 
 export interface SiteOptions {
   mode: 'production' | 'development';
@@ -35,6 +36,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email }),
     cache: redis ? sharedTranslationCache(redis, localTranslations, { maxEntries: config.translation.cacheMaxEntries }) : localTranslations,
     dailyChars: config.translation.dailyChars,
+    studio: createStudioEnglish({ cmsUrl: config.content.baseUrl, secret: config.webhookSecret }),
   });
   const rate = { limit: LIMITS.requestsPerMinute, windowMs: 60_000 };
   const limiter = redis ? sharedRateLimiter(redis, createRateLimiter(rate), rate) : createRateLimiter(rate);
@@ -54,6 +56,8 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     webhook: { secret: config.webhookSecret, purge: purgeContent },
+    previewSecret: config.previewSecret,
+    previewFrameAncestors: config.previewFrameAncestors,
     contentStats: () => contentStore().stats(),
     cachedPages: cachedPages(pageCache, () => ttlS),
     imageCacheDir: config.imageCacheDir,

@@ -46,6 +46,11 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     phonenum: { label: 'Phone', description: 'Phone number; visitors can tap it to call.' },
     mail: { label: 'E-mail', description: 'Contact address; visitors can click it to write.' },
   },
+  'api::translation.translation': {
+    source: { label: 'Chinese text', description: 'A text exactly as the site shows it. Entries appear when visitors turn English on; add one for any text to set its English in advance.' },
+    machine: { label: 'Machine translation', description: 'Filled in by the site from the translation service. Used when the studio English below is empty.' },
+    english: { label: 'Studio English', description: 'Your English for this text. It replaces the machine translation on the site within seconds of saving; clear it to go back to the machine translation.' },
+  },
 };
 
 type Metadatas = Record<string, { edit?: Record<string, unknown>; list?: Record<string, unknown> }>;

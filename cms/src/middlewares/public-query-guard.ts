@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { PUBLIC_READ_ACTIONS } from '../bootstrap/content-types';
 import { checkPublicQuery, PublicQueryError, type Model } from '../utils/public-query';
@@ -14,9 +15,18 @@ type Context = {
 /**
  * Anonymous reads of the studio's content API (`GET /api/<type>[/<id>]`) must keep to the public
  * query shapes (src/utils/public-query.ts); anything else is a 400 before Strapi runs a query.
- * Requests with an Authorization header (editors' API tokens, the site's preview) are Strapi's
- * own business: its permissions decide.
+ * Requests with an Authorization header (editors' API tokens) are Strapi's own business: its
+ * permissions decide. The site's preview may read drafts (`status=draft`) when it sends the
+ * preview secret both share (`X-Preview-Secret`, PREVIEW_SECRET); the other rules still apply.
  */
+const isPreview = (given: string) => {
+  const expected = process.env.PREVIEW_SECRET;
+  if (!expected || !given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const byRoute = new Map<string, string>();
   for (const uid of Object.keys(PUBLIC_READ_ACTIONS)) {
@@ -34,7 +44,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
       return;
     }
     try {
-      checkPublicQuery(ctx.query, modelOf(uid) as Model, modelOf);
+      const query = ctx.query.status === 'draft' && isPreview(ctx.get('x-preview-secret')) ? { ...ctx.query, status: 'published' } : ctx.query;
+      checkPublicQuery(query, modelOf(uid) as Model, modelOf);
     } catch (error) {
       if (!(error instanceof PublicQueryError)) throw error;
       ctx.status = 400;

@@ -55,7 +55,12 @@ const AFFECTED: Record<string, string[]> = {
   profilelist: ['/api/profilelists'],
   'first-page-img': ['/api/first-page-imgs'],
   'contact-mess': ['/api/contact-mess'],
+  // The studio's English: translations only; no rendered page shows it.
+  translation: ['/api/translations'],
 };
+
+/** Content types whose changes no rendered page shows. */
+const NOT_ON_PAGES = new Set(['translation']);
 
 /** The cached answers a change to `model` can affect (all for media and unknown types). */
 function affectedBy(model: string | undefined): ((key: string) => boolean) | undefined {
@@ -65,7 +70,7 @@ function affectedBy(model: string | undefined): ((key: string) => boolean) | und
 
 /** Drops this instance's cached answers and pages that a change to `model` can affect. */
 function purgeHere(model: string | undefined): { answers: number; pages: number } {
-  return { answers: contentStore().purge(affectedBy(model)), pages: pageCache().purge() };
+  return { answers: contentStore().purge(affectedBy(model)), pages: model && NOT_ON_PAGES.has(model) ? 0 : pageCache().purge() };
 }
 
 const PURGE_CHANNEL = 'purge';

@@ -6,6 +6,7 @@ import { createConnectionLimit } from './connection-limit';
 import type { ContentStore } from './content-cache/content-store.server';
 import { ContentError } from './content-error.server';
 import { contentStore } from './caches.server';
+import { previewSecret } from './preview.server';
 
 export { ContentError };
 
@@ -20,6 +21,8 @@ export interface ContentRequest<T> {
   retried?: boolean;
   /** The visitor's request: when it is abandoned, the call (and its retries) stop. */
   signal?: AbortSignal;
+  /** Draft preview: sent to the CMS, which then allows `status=draft`. */
+  previewSecret?: string;
 }
 
 /** What every content call takes besides its own arguments. */
@@ -36,6 +39,9 @@ export function contentUrl(baseUrl: string, path: string, query?: Record<string,
   const search = query ? qs.stringify(query, { encodeValuesOnly: true }) : '';
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
+
+/** Content types with drafts (draft and publish on): what a preview reads as drafts. */
+const DRAFTABLE = ['/api/projects', '/api/articles', '/api/profilelists'];
 
 /** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
 export function createContentClient(config: ContentConfig = contentConfig(), fetchImpl: Fetch = fetch, store?: ContentStore) {
@@ -55,7 +61,9 @@ export function createContentClient(config: ContentConfig = contentConfig(), fet
       .run(async () => {
         let response: Response;
         try {
-          response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
+          const headers: Record<string, string> = { accept: 'application/json' };
+          if (request.previewSecret) headers['x-preview-secret'] = request.previewSecret;
+          response = await fetchImpl(url, { signal, headers });
         } catch (error) {
           throw failure(error);
         }
@@ -106,6 +114,12 @@ export function createContentClient(config: ContentConfig = contentConfig(), fet
      * bounded by the store's deadline and their signal.
      */
     get<T>(request: ContentRequest<T>): Promise<T> {
+      // Draft preview: the drafts of the types that have them, straight from the CMS, no cache.
+      const secret = previewSecret();
+      if (secret) {
+        const draftable = DRAFTABLE.some((path) => request.path === path || request.path.startsWith(`${path}/`));
+        return call(draftable ? { ...request, query: { ...request.query, status: 'draft' }, previewSecret: secret } : request);
+      }
       if (!store) return call(request);
       const key = contentUrl('', request.path, request.query);
       return store.read(key, () => call({ ...request, signal: undefined }), { signal: request.signal });

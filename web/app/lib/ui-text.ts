@@ -37,6 +37,8 @@ export const UI = {
   previousMedia: '上一项',
   nextMedia: '下一项',
   viewFullScreen: '全屏查看',
+  previewMarker: '预览：这是草稿，访客看不到',
+  exitPreview: '退出预览',
   pager: '翻页',
   profile: '简介',
   studioProfile: '工作室简介',

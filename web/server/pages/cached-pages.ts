@@ -11,7 +11,7 @@ import { cspOf } from '../security/security-headers';
  */
 export function cachedPages(cache: () => PageCache, ttlS: () => number) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || res.locals.preview) return next();
     const page = cache().get(pageKey(req.originalUrl, req.get('user-agent')));
     if (!page) return next();
     for (const [name, value] of cachedPageHeaders(page, pageCacheControl(ttlS()))) res.setHeader(name, value);

@@ -2,6 +2,7 @@ import { eachLimited } from '../../app/lib/each-limited';
 import type { TranslationCache } from './cache';
 import { TranslationError, type TranslationProvider } from './provider';
 import { joinTranslations, splitForProvider } from './split';
+import type { StudioEnglish } from './studio-english';
 
 export interface TranslationResult {
   translations: Record<string, string>;
@@ -28,12 +29,15 @@ export function createTranslationService({
   cache,
   concurrency = 4,
   dailyChars = DEFAULT_DAILY_CHARS,
+  studio,
   now = Date.now,
 }: {
   provider: TranslationProvider;
   cache: TranslationCache;
   concurrency?: number;
   dailyChars?: number;
+  /** The studio's own English from the CMS: it wins; machine translations are reported to it. */
+  studio?: StudioEnglish;
   now?: () => number;
 }) {
   const inFlight = new Map<string, Promise<string>>();
@@ -71,9 +75,12 @@ export function createTranslationService({
     /** Characters sent to the provider today, and the daily budget. */
     budget: async () => ({ spent: await cache.charsSpent(today(now())), limit: dailyChars }),
     async translateAll(texts: readonly string[]): Promise<TranslationResult> {
-      const unique = [...new Set(texts)];
+      const all = [...new Set(texts)];
+      // The studio's English first; the machine's (cache, then provider) for the rest.
+      const { corrected, known } = studio ? await studio.lookup(all) : { corrected: new Map<string, string>(), known: new Set<string>() };
+      const unique = all.filter((text) => !corrected.has(text));
       const cached = await cache.getMany(unique);
-      const translations: Record<string, string> = Object.fromEntries(cached);
+      const translations: Record<string, string> = { ...Object.fromEntries(cached), ...Object.fromEntries(corrected) };
       const failed: string[] = [];
       let firstError: unknown;
       const misses = unique.filter((text) => !cached.has(text));
@@ -85,6 +92,10 @@ export function createTranslationService({
           firstError ??= error;
         }
       });
+      if (studio) {
+        const machine = unique.filter((text) => !known.has(text) && translations[text] !== undefined);
+        studio.report(machine.map((source) => ({ source, machine: translations[source] as string })));
+      }
       if (failed.length > 0) {
         const reason = firstError instanceof Error ? firstError.message : String(firstError);
         console.warn(`[translate] ${failed.length} of ${misses.length} new texts not translated: ${reason}`);

@@ -30,6 +30,8 @@ export default async function globalSetup() {
       CMS_ADMIN_EMAIL: E2E_ADMIN.email,
       CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
       SITE_WEBHOOK_URL: `http://127.0.0.1:${webPort}/_webhooks/content`,
+      // The admin's preview links open the site here.
+      SITE_URL: `http://127.0.0.1:${webPort}`,
     },
   });
   // The translation provider is a local fake (never the internet): one site uses a working one,
@@ -44,6 +46,7 @@ export default async function globalSetup() {
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
       SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
+      PREVIEW_SECRET: secrets.PREVIEW_SECRET,
       // Canonical links, link previews and the sitemap name this address.
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     },
@@ -62,6 +65,7 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
   process.env.E2E_FAILING_WEB_URL = failingWeb.url;
+  process.env.E2E_PREVIEW_SECRET = secrets.PREVIEW_SECRET;
 
   return async () => {
     await stop(failingWeb.child);

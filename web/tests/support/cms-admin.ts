@@ -25,6 +25,16 @@ export async function adminSession(cmsUrl: string) {
       call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/publish`, fields),
     /** Takes the entry off the site, as the admin's Unpublish action does (the draft stays). */
     unpublish: (uid: string, documentId: string) => call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/unpublish`, {}),
+    /** The URL behind the edit view's "Open preview" (Strapi's preview handler, cms/config/admin.ts). */
+    previewUrl: async (uid: string, documentId: string | undefined, status: 'draft' | 'published' = 'draft') => {
+      const query = new URLSearchParams({ status, ...(documentId ? { documentId } : {}) });
+      const answer = await call<{ data: { url: string | null } }>('GET', `/content-manager/preview/url/${uid}?${query}`);
+      return answer.data.url;
+    },
+    /** Creates an entry of a collection type (saved; published only for types without drafts). */
+    create: <T = { data: { documentId: string } }>(uid: string, fields: Record<string, unknown>) => call<T>('POST', `/content-manager/collection-types/${uid}`, fields),
+    /** Lists entries of a collection type as the admin's list view does. */
+    list: <T = unknown>(uid: string, query = '') => call<{ results: T[] }>('GET', `/content-manager/collection-types/${uid}?${query}`),
     /** Saves a draft without publishing, as the admin's Save button does. */
     saveDraft: (uid: string, documentId: string, fields: Record<string, unknown>) =>
       call('PUT', `/content-manager/collection-types/${uid}/${documentId}`, fields),

@@ -1,3 +1,4 @@
+import { isPreview } from '../preview.server';
 import type { MiddlewareFunction } from 'react-router';
 import { layoutFor } from '../device';
 import { renderStateContext } from '../render-state.server';
@@ -46,7 +47,8 @@ export function pageCacheMiddleware(cache: () => PageCache, ttlS: () => number):
   return async ({ request, context }, next) => {
     context.set(renderStateContext, { degraded: false });
     const url = new URL(request.url);
-    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    // A draft preview is neither served from the cache nor kept in it.
+    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview();
     if (!cacheable) return next();
     const pages = cache();
     const control = pageCacheControl(ttlS());

@@ -29,6 +29,10 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
 
   // Any navigation (menu item, category, back button) closes whatever was open.
   useEffect(() => dispatch({ type: 'chooseMenu' }), [pathname, activeCategory]);
+  // A link to the contact panel itself (the CMS's preview of the contact details): #contact.
+  useEffect(() => {
+    if (window.location.hash === '#contact') dispatch({ type: 'open', panel: 'contact' });
+  }, []);
 
   const projectsActive = activeMenu === 'PROJECTS';
   const categoriesOpen = state.open === 'categories' && projectsActive;
