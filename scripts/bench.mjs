@@ -13,6 +13,7 @@ import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { translationToggle } from './bench/translation.mjs';
+import { deleteRedisPrefix } from './lib/redis-keys.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
 import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
@@ -173,6 +174,11 @@ try {
       `Publish in the admin to visible on both of two instances (webhook to one, Redis to the other), median of ${RUNS}`,
       ms(await publishToVisible(cms.url, instances.map((instance) => instance.url), RUNS)),
     ]);
+    for (const instance of instances) {
+      await stop(instance.child);
+      servers.splice(servers.indexOf(instance.child), 1);
+    }
+    await deleteRedisPrefix(redisEnv.REDIS_URL, redisEnv.REDIS_PREFIX);
   }
 } finally {
   await browser?.close();

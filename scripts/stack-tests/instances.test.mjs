@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisPrefix } from '../lib/redis-keys.mjs';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../lib/stack.mjs';
 import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../../web/tests/support/fake-mymemory.ts';
@@ -125,6 +126,7 @@ describe('several site instances sharing one Redis', () => {
     for (const child of servers.reverse()) await stop(child);
     await relay?.close();
     await fake?.close();
+    await deleteRedisPrefix(redisTarget.href, prefix);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -89,7 +89,19 @@ export function connectRedis({ url, prefix = 'studio:', commandTimeoutMs = 250, 
       await client.publish(`${prefix}${channel}`, message);
     },
     async close() {
-      await Promise.allSettled([client.close(), subscriber.close()]);
+      // A graceful close waits for pending replies; a Redis that never answers would hold it
+      // forever, so after a second the sockets are simply dropped.
+      const graceful = Promise.allSettled([client.close(), subscriber.close()]);
+      const late = await Promise.race([graceful.then(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, 1_000, true).unref())]);
+      if (late) {
+        for (const connection of [client, subscriber]) {
+          try {
+            connection.destroy();
+          } catch {
+            // already closed
+          }
+        }
+      }
     },
   };
 }

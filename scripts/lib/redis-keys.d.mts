@@ -1,0 +1,1 @@
+export declare function deleteRedisPrefix(url: string, prefix: string): Promise<void>;
