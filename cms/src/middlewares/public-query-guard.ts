@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { PUBLIC_READ_ACTIONS } from '../bootstrap/content-types';
+import { sameSecret } from '../utils/same-secret';
 import { checkPublicQuery, PublicQueryError, type Model } from '../utils/public-query';
 
 type Context = {
@@ -19,13 +19,7 @@ type Context = {
  * permissions decide. The site's preview may read drafts (`status=draft`) when it sends the
  * preview secret both share (`X-Preview-Secret`, PREVIEW_SECRET); the other rules still apply.
  */
-const isPreview = (given: string) => {
-  const expected = process.env.PREVIEW_SECRET;
-  if (!expected || !given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
+const isPreview = (given: string) => sameSecret(given, process.env.PREVIEW_SECRET);
 
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   const byRoute = new Map<string, string>();

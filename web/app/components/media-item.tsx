@@ -81,7 +81,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
 }
 
 /** Four corners pointing out: "full screen". */
-function ExpandIcon() {
+export function ExpandIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
       <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="1.6" />

@@ -1,17 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { sameSecret } from '../same-secret';
 
 export const PREVIEW_COOKIE = 'studio_preview';
 /** How long an editor stays in preview after opening it from the CMS. */
 const PREVIEW_MS = 2 * 60 * 60 * 1000;
 
 const sign = (secret: string, expires: number) => createHmac('sha256', secret).update(`preview:${expires}`).digest('base64url');
-
-const same = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /** The cookie value: its expiry and a signature with the preview secret (nothing to store). */
 export function previewToken(secret: string, now = Date.now()): string {
@@ -29,7 +24,7 @@ export function hasPreviewCookie(cookieHeader: string | undefined, secret: strin
     ?.slice(PREVIEW_COOKIE.length + 1);
   const [expires, signature] = (value ?? '').split('.');
   if (!expires || !signature || !/^\d+$/.test(expires) || Number(expires) < now) return false;
-  return same(signature, sign(secret, Number(expires)));
+  return sameSecret(signature, sign(secret, Number(expires)));
 }
 
 /** A path on this site to go to: local, absolute, no scheme or other host. */
@@ -61,7 +56,7 @@ export function previewRouter({ secret, secureCookies }: PreviewOptions): Router
       return;
     }
     const given = typeof req.query.secret === 'string' ? req.query.secret : '';
-    if (!given || !same(given, secret)) {
+    if (!given || !sameSecret(given, secret)) {
       res.status(401).type('text/plain').send('Preview needs the link from the CMS (missing or wrong secret).');
       return;
     }

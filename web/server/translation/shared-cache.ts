@@ -22,17 +22,16 @@ export function sharedTranslationCache(redis: SharedRedis, local: LocalTranslati
           const found = new Map<string, string>();
           if (sources.length === 0) return found;
           const targets = await client.hmGet(texts, [...sources]);
-          const now = Date.now();
-          const hits: Array<{ score: number; value: string }> = [];
           sources.forEach((source, index) => {
             const target = targets[index];
-            if (typeof target !== 'string') return;
-            found.set(source, target);
-            hits.push({ score: now, value: source });
-            // Kept here too: this instance can answer it while Redis is away.
-            if (!local.getMany([source]).has(source)) local.set(source, target);
+            if (typeof target === 'string') found.set(source, target);
           });
-          if (hits.length > 0) await client.zAdd(used, hits);
+          if (found.size === 0) return found;
+          const now = Date.now();
+          await client.zAdd(used, [...found.keys()].map((value) => ({ score: now, value })));
+          // Kept here too, in one read: this instance can answer them while Redis is away.
+          const kept = local.getMany([...found.keys()]);
+          for (const [source, target] of found) if (kept.get(source) !== target) local.set(source, target);
           return found;
         },
         () => local.getMany(sources),

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { sameSecret } from '../same-secret';
 
 export interface Purged {
   answers: number;
@@ -17,12 +17,6 @@ export interface ContentWebhookOptions {
 
 /** Strapi's webhook payload: what happened to which content type (the entry itself is not needed). */
 const eventSchema = z.object({ event: z.string().max(100), model: z.string().max(100).optional() });
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * POST /_webhooks/content: the CMS says content changed (entry create/update/delete/publish/

@@ -44,24 +44,17 @@ export interface RedisOptions {
 export function connectRedis({ url, prefix = 'studio:', commandTimeoutMs = 250, log = console.warn }: RedisOptions): SharedRedis {
   const client = newClient(url, commandTimeoutMs);
   const subscriber = newClient(url, commandTimeoutMs);
-  let up = false;
-  const watch = (connection: Client, name: string) => {
-    connection.on('ready', () => {
-      if (name === 'commands') {
-        up = true;
-        log(`[redis] connected to ${redact(url)}: caches, budget and purges are shared`);
-      }
-    });
-    connection.on('end', () => {
-      if (name === 'commands') up = false;
-    });
-    connection.on('error', (error: Error) => {
-      if (name === 'commands' && up) log(`[redis] connection lost (${error.message}); serving from local caches until it returns`);
-      if (name === 'commands') up = false;
-    });
-  };
-  watch(client, 'commands');
-  watch(subscriber, 'subscriber');
+  // Ready or not is the client's own state; the listeners only say when it changes.
+  let announced = false;
+  client.on('ready', () => {
+    announced = true;
+    log(`[redis] connected to ${redact(url)}: caches, budget and purges are shared`);
+  });
+  client.on('error', (error: Error) => {
+    if (announced) log(`[redis] connection lost (${error.message}); serving from local caches until it returns`);
+    announced = false;
+  });
+  subscriber.on('error', () => {}); // its reconnects follow the command client's, which logs them
   // Subscriptions wait for the first connection; node-redis renews them after a reconnect.
   const wanted = new Map<string, (message: string) => void>();
   const active = new Set<string>();
@@ -77,7 +70,7 @@ export function connectRedis({ url, prefix = 'studio:', commandTimeoutMs = 250, 
   subscriber.connect().catch(() => {});
   const instanceId = randomUUID();
   return {
-    ready: () => up && client.isReady,
+    ready: () => client.isReady,
     client,
     key: (name) => `${prefix}${name}`,
     instanceId,

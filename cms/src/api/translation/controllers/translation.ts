@@ -1,16 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { factories } from '@strapi/strapi';
+import { sameSecret } from '../../../utils/same-secret';
 import { wholeListMeta } from '../../../utils/whole-list';
 
 const MAX_ITEMS = 300;
 const MAX_SOURCE = 5_000;
-
-const sameSecret = (given: string, expected: string | undefined) => {
-  if (!expected) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 interface Reported {
   source: string;

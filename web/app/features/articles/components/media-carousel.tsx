@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ExpandIcon } from '../../../components/media-item';
 import { MediaViewer } from '../../../components/media-viewer';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useViewerUrl } from '../../../lib/media-viewer-url';
@@ -146,9 +147,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
               viewer.open(current);
             }}
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-            </svg>
+            <ExpandIcon />
           </button>
         </div>
       </section>
