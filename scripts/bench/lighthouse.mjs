@@ -22,29 +22,36 @@ const FLAGS = [
  * Scores (0-100) and the main lab metrics of one page. `formFactor` is 'mobile' (Lighthouse's
  * default: a mid-range phone on slow 4G, simulated) or 'desktop'.
  */
-export async function lighthouseRun(url, formFactor = 'mobile', categories = ['performance', 'accessibility', 'best-practices', 'seo']) {
+export async function lighthouseRun(url, formFactor = 'mobile', categories = ['performance', 'accessibility', 'best-practices', 'seo'], attempts = 3) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: FLAGS });
+  let result;
   try {
-    const result = await lighthouse(
+    result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
-    const { categories: scored, audits } = result.lhr;
-    const score = (id) => (scored[id] ? Math.round(scored[id].score * 100) : undefined);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: audits['largest-contentful-paint']?.numericValue,
-      cls: audits['cumulative-layout-shift']?.numericValue,
-      tbtMs: audits['total-blocking-time']?.numericValue,
-      failing: Object.values(audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
-        .map((audit) => audit.id),
-    };
   } finally {
     chrome.kill();
   }
+  // Headless Chromium now and then loses the trace (NO_NAVSTART) or its first paint (NO_FCP):
+  // that run measured nothing, so it is run again rather than counted.
+  if (result.lhr.runtimeError && attempts > 1) {
+    console.warn(`lighthouse ${formFactor} ${url}: ${result.lhr.runtimeError.code}, running again`);
+    return lighthouseRun(url, formFactor, categories, attempts - 1);
+  }
+  const { categories: scored, audits } = result.lhr;
+  const score = (id) => (scored[id] ? Math.round(scored[id].score * 100) : undefined);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue,
+    cls: audits['cumulative-layout-shift']?.numericValue,
+    tbtMs: audits['total-blocking-time']?.numericValue,
+    failing: Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id),
+  };
 }

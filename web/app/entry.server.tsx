@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { cspContext } from './lib/csp.server';
+import { deferHydration } from './lib/deferred-hydration.server';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { stylesheetText } from './lib/inline-stylesheets.server';
 
@@ -57,7 +58,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          // Built pages load their scripts after the first screen (lib/deferred-hydration.server.ts);
+          // the development server keeps React Router's own loading for hot reload.
+          if (import.meta.env.DEV) pipe(body);
+          else pipe(deferHydration()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -74,6 +74,27 @@ export const landingSizes = (image: Media) => `calc(max(100vw, ${aspectOf(image)
 /** Project media beside the 400px info panel on web, full width on phones (spec 2). */
 export const projectMediaSizes = (layout: Layout) => (layout === 'phone' ? '100vw' : `calc(100vw - ${tokens.size.detailPanel}px)`);
 
+/**
+ * How many of a project's media start on the first screen, and so load at once (the rest load
+ * lazily as they come near). Counted for the reference screen of each layout (phone: 390 × 844;
+ * web: 1440 × 900, the media column beside the 400px panel) from the media's aspect ratios, so a
+ * phone that shows a second picture under a landscape first one has both arriving with the page
+ * (the second is then usually the largest picture on the screen).
+ */
+export function projectMediaOnFirstScreen(media: readonly Media[], layout: Layout): number {
+  const { headerHeight, detailPanel } = tokens.size;
+  const [width, height] = layout === 'phone' ? [390, 844] : [1440 - detailPanel, 900];
+  const gap = 8;
+  let top = headerHeight;
+  let count = 0;
+  for (const item of media) {
+    if (top >= height) break;
+    count += 1;
+    top += width / aspectOf(item) + gap;
+  }
+  return count;
+}
+
 /** The article carousel: the 1000px column less its 24px padding, letterboxed in 3:2. */
 export const carouselSizes = () => 'min(calc(100vw - 48px), 952px)';
 

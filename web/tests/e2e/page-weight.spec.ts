@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { open } from './support';
+import { open, sitePages } from './support';
 
 /**
  * What a phone on a slow network gets: compressed text, modern picture formats, and files no
@@ -88,4 +88,45 @@ test('pictures come in AVIF at a width that matches how large they are drawn', a
   }
   expect(types.size).toBeGreaterThan(0);
   for (const [url, type] of types) expect(type, url).toBe('image/avif');
+});
+
+test("the first screen's pictures come before the scripts, and the page then comes alive", async ({ page }) => {
+  test.setTimeout(60_000);
+  const { project, article } = await sitePages();
+  // A slow network: every picture takes 600 ms more.
+  await page.route('**/_img/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  for (const route of [...ROUTES, project, article]) {
+    const order: string[] = [];
+    const onRequest = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === 'script') order.push(`script ${request.url()}`);
+    };
+    const onFinished = (request: { url(): string }) => {
+      if (request.url().includes('/_img/')) order.push(`picture ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', onRequest);
+    page.on('requestfinished', onFinished);
+    await open(page, route);
+    page.off('request', onRequest);
+    page.off('requestfinished', onFinished);
+
+    // The pictures the page asked for at once (not lazily): each finished before any script started.
+    const firstScreen = await page.evaluate(() =>
+      [...document.images].filter((image) => image.loading !== 'lazy' && image.currentSrc).map((image) => new URL(image.currentSrc).pathname),
+    );
+    expect(firstScreen.length, `${route}: pictures loaded at once`).toBeGreaterThan(0);
+    const firstScript = order.findIndex((entry) => entry.startsWith('script '));
+    expect(firstScript, `${route}: scripts were loaded`).toBeGreaterThanOrEqual(0);
+    for (const picture of firstScreen) {
+      const arrived = order.indexOf(`picture ${picture}`);
+      expect(arrived, `${route}: ${picture} arrived`).toBeGreaterThanOrEqual(0);
+      expect(arrived, `${route}: ${picture} before the scripts (${order.join(', ')})`).toBeLessThan(firstScript);
+    }
+  }
+  // Alive: the language toggle works once the scripts have run.
+  const toggle = page.getByRole('button', { name: 'English translation' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 });

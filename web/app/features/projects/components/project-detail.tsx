@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MediaItem } from '../../../components/media-item';
 import { MediaViewer } from '../../../components/media-viewer';
 import { useViewerUrl } from '../../../lib/media-viewer-url';
-import { projectMediaSizes } from '../../../lib/image-sizes';
+import { projectMediaOnFirstScreen, projectMediaSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Project } from '../api/project-types';
 import styles from './project-detail.module.css';
@@ -16,6 +16,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const media = detailMedia(project);
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
+  const eager = projectMediaOnFirstScreen(media, layout);
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
@@ -35,7 +36,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
           <MediaItem
             key={`${item.url}-${index}`}
             media={item}
-            priority={index === 0}
+            priority={index < eager}
             sizes={projectMediaSizes(layout)}
             position={index + 1}
             onOpen={() => viewer.open(index)}

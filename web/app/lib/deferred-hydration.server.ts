@@ -1,0 +1,104 @@
+import { StringDecoder } from 'node:string_decoder';
+import { Transform } from 'node:stream';
+
+/**
+ * The page first, then its scripts (issue 11). React Router's `<Scripts>` asks the browser to fetch
+ * every module of the page at once (`<link rel="modulepreload">`) and to run them as soon as they
+ * arrive. On a phone on a mobile network those ~105 KB compete with the first screen's pictures and
+ * fonts, and hydrating before the first paint holds that paint back. The server-rendered page is
+ * complete without them: its links are links, its pictures are in place.
+ *
+ * This rewrites the two parts of the document that start the scripts:
+ * - the `modulepreload` links go;
+ * - the module script's static imports become dynamic ones that start once the document is
+ *   parsed, the first screen's pictures (the eager `<img>`s) and the fonts it uses have arrived, and
+ *   a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once when the
+ *   visitor presses a key or touches the page. The same modules are then preloaded together,
+ *   without a waterfall.
+ *
+ * Everything else the module script does (the route manifest, the route modules for hydration,
+ * importing the client entry) is React Router's, in React Router's order. The rewrite is checked
+ * at build time by a unit test against React Router's real output and is a no-op on documents
+ * without the module script (nothing to defer).
+ */
+export const HYDRATION_CAP_MS = 3000;
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+/** `import * as route0 from "…";` and `import "…";` (not `import("…")`, which stays). */
+const STATIC_IMPORT = /\bimport (?:\* as (\w+) from )?("[^"]+");?/g;
+
+/** Waits (in the browser) until the first screen is painted; the text is part of the module script. */
+const WHEN_PAINTED = `await new Promise((go) => {
+  let started = false;
+  const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(go, 0)); } };
+  setTimeout(start, ${HYDRATION_CAP_MS});
+  for (const type of ['keydown', 'pointerdown']) addEventListener(type, start, { once: true, capture: true });
+  const parsed = () => {
+    const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
+    let left = pending.length + 1;
+    const arrived = () => { left -= 1; if (left === 0) start(); };
+    for (const image of pending) { image.addEventListener('load', arrived, { once: true }); image.addEventListener('error', arrived, { once: true }); }
+    (document.fonts ? document.fonts.ready : Promise.resolve()).then(arrived, arrived);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true }); else parsed();
+});`;
+
+/**
+ * The module script's text with its static imports made dynamic, after the wait. Static imports are
+ * hoisted (they run before the rest of the script), so their dynamic form goes first too.
+ */
+export function deferModuleScript(script: string, preloads: readonly string[]): string {
+  const bindings: string[] = [];
+  const specifiers: string[] = [];
+  const rest = script.replace(STATIC_IMPORT, (_statement, binding: string | undefined, specifier: string) => {
+    bindings.push(binding ?? '');
+    specifiers.push(specifier);
+    return '';
+  });
+  const preload = `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }`;
+  const imports =
+    specifiers.length > 0 ? `const [${bindings.join(', ')}] = await Promise.all([${specifiers.map((specifier) => `import(${specifier})`).join(', ')}]);` : '';
+  return [WHEN_PAINTED, preload, imports, rest].join('\n');
+}
+
+/** The rewrite over a whole document head-to-module-script (see the module comment). */
+export function deferHydrationInHtml(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.slice(0, script.index).replace(MODULE_PRELOAD, (_tag, href: string) => {
+    preloads.push(href.replaceAll('&amp;', '&'));
+    return '';
+  });
+  const [, open, body, close] = script;
+  return withoutPreloads + open + deferModuleScript(body!, preloads) + close + html.slice(script.index + script[0].length);
+}
+
+/**
+ * The document stream with the rewrite applied: the shell is held only until the module script has
+ * passed (React writes the whole shell at once), everything after it streams through untouched.
+ */
+export function deferHydration(): Transform {
+  const decoder = new StringDecoder('utf8');
+  let held = '';
+  let passing = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+      if (passing) return callback(null, text);
+      held += text;
+      const script = MODULE_SCRIPT.exec(held);
+      if (!script) return callback();
+      passing = true;
+      const output = deferHydrationInHtml(held);
+      held = '';
+      callback(null, output);
+    },
+    flush(callback) {
+      const rest = held + decoder.end();
+      held = '';
+      callback(null, passing ? rest : deferHydrationInHtml(rest));
+    },
+  });
+}

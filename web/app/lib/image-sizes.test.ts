@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { projectMediaOnFirstScreen } from './image-sizes';
+import type { Media } from './media';
+
+const picture = (width: number, height: number): Media => ({ kind: 'image', url: `/uploads/${width}x${height}.jpg`, alt: '', width, height, formats: [] });
+
+describe('projectMediaOnFirstScreen', () => {
+  it('counts every picture that starts on a phone screen', () => {
+    // 390px wide: a 3:2 picture is 260px tall; below the 60px header they start at 60, 328, 596, 864.
+    expect(projectMediaOnFirstScreen(Array.from({ length: 5 }, () => picture(1500, 1000)), 'phone')).toBe(3);
+    // An upright 2:3 picture is 585px: the second starts at 653, still on the screen.
+    expect(projectMediaOnFirstScreen([picture(1000, 1500), picture(1000, 1500), picture(1000, 1500)], 'phone')).toBe(2);
+  });
+
+  it('counts the media column beside the panel on the web', () => {
+    // 1040px wide: a 3:2 picture is 693px tall; the second starts at 761 of 900.
+    expect(projectMediaOnFirstScreen([picture(1500, 1000), picture(1500, 1000), picture(1500, 1000)], 'web')).toBe(2);
+    expect(projectMediaOnFirstScreen([picture(1000, 3000), picture(1500, 1000)], 'web')).toBe(1);
+  });
+
+  it('has nothing to count without media', () => {
+    expect(projectMediaOnFirstScreen([], 'phone')).toBe(0);
+  });
+});
