@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -61,7 +61,12 @@ export default function handleRequest(
           // Built pages load their scripts after the first screen (lib/deferred-hydration.server.ts);
           // the development server keeps React Router's own loading for hot reload.
           if (import.meta.env.DEV) pipe(body);
-          else pipe(deferHydration()).pipe(body);
+          else {
+            // One pipeline: a visitor who leaves stops React, an error reaches the response.
+            const deferred = deferHydration();
+            pipeline(deferred, body, () => {});
+            pipe(deferred);
+          }
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

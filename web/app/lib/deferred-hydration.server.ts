@@ -28,20 +28,26 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
 /** `import * as route0 from "…";` and `import "…";` (not `import("…")`, which stays). */
 const STATIC_IMPORT = /\bimport (?:\* as (\w+) from )?("[^"]+");?/g;
 
-/** Waits (in the browser) until the first screen is painted; the text is part of the module script. */
+/**
+ * Waits (in the browser) until the first screen is painted; the text is part of the module script.
+ * The fonts are asked after a frame, once the first layout has requested the ones the page uses.
+ */
 const WHEN_PAINTED = `await new Promise((go) => {
   let started = false;
   const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(go, 0)); } };
   setTimeout(start, ${HYDRATION_CAP_MS});
   for (const type of ['keydown', 'pointerdown']) addEventListener(type, start, { once: true, capture: true });
-  const parsed = () => {
+  const firstScreen = async () => {
     const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
-    let left = pending.length + 1;
-    const arrived = () => { left -= 1; if (left === 0) start(); };
-    for (const image of pending) { image.addEventListener('load', arrived, { once: true }); image.addEventListener('error', arrived, { once: true }); }
-    (document.fonts ? document.fonts.ready : Promise.resolve()).then(arrived, arrived);
+    await Promise.all(pending.map((image) => new Promise((arrived) => {
+      image.addEventListener('load', arrived, { once: true });
+      image.addEventListener('error', arrived, { once: true });
+    })));
+    await new Promise((painted) => requestAnimationFrame(painted));
+    if (document.fonts) await document.fonts.ready;
+    start();
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true }); else parsed();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', firstScreen, { once: true }); else firstScreen();
 });`;
 
 /**
@@ -88,7 +94,9 @@ export function deferHydration(): Transform {
       const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
       if (passing) return callback(null, text);
       held += text;
-      const script = MODULE_SCRIPT.exec(held);
+      // The module script can only have ended where this chunk (or the tag it completes) closes a script.
+      const closes = held.includes('</script>', Math.max(0, held.length - text.length - '</script>'.length));
+      const script = closes ? MODULE_SCRIPT.exec(held) : null;
       if (!script) return callback();
       passing = true;
       const output = deferHydrationInHtml(held);

@@ -11,6 +11,7 @@ async function serve(options: SecurityOptions, trustProxy: boolean | string = 'l
   app.set('trust proxy', trustProxy);
   app.use(securityHeaders(options));
   app.get('/healthz', (_req, res) => res.send('ok'));
+  app.get('/assets/:file', (req, res) => res.type(req.params.file.split('.').pop()!).send('x'));
   app.use((_req, res) => res.send(`nonce:${cspOf(res).nonce}`));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -43,6 +44,21 @@ describe('security headers', () => {
       expect(first.headers.get(name), name).toBeTruthy();
     }
     expect(first.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('keeps the page policies to what can be opened as a page, and the rest on everything', async () => {
+    const base = await serve({ mode: 'production' });
+    const pageOnly = ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy'];
+    const everywhere = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'];
+    for (const file of ['entry.js', 'style.css', 'raleway.woff2', 'cover.avif', 'manifest.json']) {
+      const response = await fetch(`${base}/assets/${file}`);
+      for (const name of pageOnly) expect(response.headers.get(name), `${file}: ${name}`).toBeNull();
+      for (const name of everywhere) expect(response.headers.get(name), `${file}: ${name}`).toBeTruthy();
+    }
+    for (const file of ['logo.svg', 'page.html']) {
+      const response = await fetch(`${base}/assets/${file}`);
+      for (const name of [...pageOnly, ...everywhere]) expect(response.headers.get(name), `${file}: ${name}`).toBeTruthy();
+    }
   });
 
   it('allows a stored page its own inline scripts and styles by hash, and nothing inline besides', () => {

@@ -64,6 +64,14 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/**
+ * What a browser can open as a page of its own (SVG and XML can carry script), and the headers
+ * that only mean something there. `nosniff`, `Cross-Origin-Resource-Policy`, `Referrer-Policy`
+ * (a stylesheet's font and image requests follow it) and HSTS stay on every answer.
+ */
+const DOCUMENT_TYPES = /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|(application|text)\/xml)\b/i;
+const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy'];
+
 /** Paths that must answer over plain HTTP inside the network: load-balancer health checks. */
 const NEVER_REDIRECTED = /^\/healthz(\/|$)/;
 
@@ -96,10 +104,14 @@ export function securityHeaders({ mode, publicUrl }: SecurityOptions) {
       'cross-origin-resource-policy': 'same-origin',
     });
     if (secure || httpsConfigured) res.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
-    // A 304 keeps the body the browser already has, with the policy it came with: a new nonce
-    // would block that page's scripts.
     onHeaders(res, () => {
+      // A 304 keeps the body the browser already has, with the policy it came with: a new nonce
+      // would block that page's scripts.
       if (res.statusCode === 304) res.removeHeader('content-security-policy');
+      // The policies that govern a document are noise on a script, stylesheet, font or picture
+      // (about 0.8 KB on each of a page's dozen or so requests on a phone).
+      const type = res.getHeader('content-type');
+      if (typeof type === 'string' && !DOCUMENT_TYPES.test(type)) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     });
     next();
   };
