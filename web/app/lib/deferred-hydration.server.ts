@@ -17,9 +17,9 @@ import { Transform } from 'node:stream';
  *   without a waterfall.
  *
  * Everything else the module script does (the route manifest, the route modules for hydration,
- * importing the client entry) is React Router's, in React Router's order. The rewrite is checked
- * at build time by a unit test against React Router's real output and is a no-op on documents
- * without the module script (nothing to defer).
+ * importing the client entry) is React Router's, in React Router's order. Its unit test runs the
+ * rewritten script (React Router's shape) against a stand-in browser; the end-to-end suite checks
+ * the real pages. A document without the module script is left as it is (nothing to defer).
  */
 export const HYDRATION_CAP_MS = 3000;
 
@@ -71,7 +71,11 @@ export function deferModuleScript(script: string, preloads: readonly string[]): 
 /** The rewrite over a whole document head-to-module-script (see the module comment). */
 export function deferHydrationInHtml(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
-  if (!script) return html;
+  return script ? rewriteAround(html, script) : html;
+}
+
+/** `html` with the module script `script` (found in it) deferred and the preloads before it gone. */
+function rewriteAround(html: string, script: RegExpExecArray): string {
   const preloads: string[] = [];
   const withoutPreloads = html.slice(0, script.index).replace(MODULE_PRELOAD, (_tag, href: string) => {
     preloads.push(href.replaceAll('&amp;', '&'));
@@ -99,7 +103,7 @@ export function deferHydration(): Transform {
       const script = closes ? MODULE_SCRIPT.exec(held) : null;
       if (!script) return callback();
       passing = true;
-      const output = deferHydrationInHtml(held);
+      const output = rewriteAround(held, script);
       held = '';
       callback(null, output);
     },
