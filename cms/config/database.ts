@@ -21,6 +21,9 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
             rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
           },
           schema: env('DATABASE_SCHEMA', 'public'),
+          // No query runs for minutes holding a connection (the public query guard keeps anonymous
+          // queries small; this is the database's own limit behind it).
+          statement_timeout: env.int('DATABASE_STATEMENT_TIMEOUT_MS', 60_000),
         },
         pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
       },

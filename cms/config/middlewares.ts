@@ -23,10 +23,13 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => [
   },
   // strapi::poweredBy is left out: no X-Powered-By header.
   'strapi::query',
-  // Anonymous reads keep to the query shapes the site needs (src/utils/public-query.ts).
-  'global::public-query-guard',
+  // Anonymous reads keep to the query shapes the site needs: global::public-query-guard, a route
+  // middleware on the studio's content routes, after authentication (src/utils/public-router.ts).
   'strapi::body',
+  // Failed sign-ins per address across e-mails (Strapi's own limit is per e-mail and address).
+  'global::login-limit',
   'strapi::session',
+  // The studio's mark (cms/favicon.png): without the file, /favicon.ico answered 500.
   'strapi::favicon',
   'strapi::public',
 ];

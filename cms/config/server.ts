@@ -2,12 +2,14 @@ import type { Core } from '@strapi/strapi';
 import { required } from '../src/utils/required-env';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
-  host: env('CMS_HOST', '0.0.0.0'),
+  host: env('CMS_HOST', '127.0.0.1'),
   // CMS_PORT, not PORT: the site and the CMS run side by side and PORT belongs to the site.
   port: env.int('CMS_PORT', 1337),
   app: {
     keys: required(env.array('APP_KEYS'), 'APP_KEYS'),
   },
+  // Behind a reverse proxy: the visitor's address from X-Forwarded-For (sign-in limits, first admin).
+  proxy: { koa: env.bool('CMS_TRUST_PROXY', false) },
   dirs: {
     // Tests point this at a temporary folder so their uploads never mix with the studio's.
     public: env('CMS_PUBLIC_DIR', './public'),

@@ -44,9 +44,9 @@ describe('the English texts the site reports', () => {
   it('keeps each text once, updates the machine English, and never touches the studio English', async () => {
     const auth = { authorization: `Bearer ${secrets().site}` };
     const report = (machine: string) => call('/api/translations/report', json({ items: [{ source: '契约测试文本', machine }] }, auth));
-    expect((await report('Contract text')).body).toEqual({ created: 1, updated: 0 });
-    expect((await report('Contract text')).body).toEqual({ created: 0, updated: 0 });
-    expect((await report('Contract text, v2')).body).toEqual({ created: 0, updated: 1 });
+    expect((await report('Contract text')).body).toEqual({ created: 1, updated: 0, skipped: 0 });
+    expect((await report('Contract text')).body).toEqual({ created: 0, updated: 0, skipped: 0 });
+    expect((await report('Contract text, v2')).body).toEqual({ created: 0, updated: 1, skipped: 0 });
     const [entry] = dataOf<Array<{ source: string; machine: string; english: string | null }>>(
       await call(`/api/translations?filters[source][$eq]=${encodeURIComponent('契约测试文本')}&fields[0]=source&fields[1]=machine&fields[2]=english`),
     );
@@ -58,5 +58,17 @@ describe('the English texts the site reports', () => {
   it('is readable by anyone, but not writable', async () => {
     expect((await call('/api/translations')).status).toBe(200);
     expect((await call('/api/translations', json({ data: { source: '写入', machine: 'write' } }))).status).toBe(403);
+  });
+
+  // Last: it fills the list up to its cap (CMS_TRANSLATION_MAX_ENTRIES=50 in these tests).
+  it('holds at most its cap of texts, and still updates the ones it holds', async () => {
+    const auth = { authorization: `Bearer ${secrets().site}` };
+    const items = Array.from({ length: 80 }, (_, n) => ({ source: `上限测试文本${n}`, machine: `Cap text ${n}` }));
+    const answer = (await call('/api/translations/report', json({ items }, auth))).body as { created: number; skipped: number };
+    const listed = dataOf<unknown[]>(await call('/api/translations?fields[0]=source'));
+    expect(listed.length).toBe(50);
+    expect(answer.created + answer.skipped).toBe(80);
+    expect(answer.skipped).toBeGreaterThanOrEqual(30);
+    expect((await call('/api/translations/report', json({ items: [{ source: '契约测试文本', machine: 'Contract text, v3' }] }, auth))).body).toEqual({ created: 0, updated: 1, skipped: 0 });
   });
 });

@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: ADMIN.email,
       CMS_ADMIN_PASSWORD: ADMIN.password,
+      CMS_TRANSLATION_MAX_ENTRIES: '50',
     },
   });
   console.log(`contract: CMS healthy on an empty ${database.kind} database (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

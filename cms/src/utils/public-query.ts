@@ -14,6 +14,7 @@ export interface Attribute {
 
 export interface Model {
   attributes: Record<string, Attribute>;
+  options?: { draftAndPublish?: boolean };
 }
 
 export type ModelOf = (uid: string) => Model | undefined;
@@ -29,15 +30,23 @@ const fail = (message: string): never => {
 const TOP_LEVEL = new Set(['fields', 'populate', 'filters', 'sort', 'pagination', 'status']);
 const SYSTEM_FIELDS = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
 /** Media fields a visitor may select; `related` (other entries, drafts included) never. */
-export const PUBLIC_MEDIA_FIELDS = new Set(['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'caption', 'formats', 'mime', 'size']);
+export const PUBLIC_MEDIA_FIELDS = new Set(['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'caption', 'formats', 'mime', 'size', 'placeholder']);
 const OPERATORS = new Set([
   '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains',
   '$containsi', '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
 ]);
 const LIST_OPERATORS = new Set(['$in', '$notIn', '$between']);
 const NOT_SCALAR = new Set(['relation', 'media', 'component', 'dynamiczone', 'password']);
-const MAX_FILTER_DEPTH = 2;
 const MAX_LIST = 100;
+/**
+ * Filters stay small: at most one relation joined (the site's own filter is a project's category),
+ * never a relation to a type with drafts (its unpublished rows would answer yes/no questions), and
+ * a bounded number of conditions and branches. Each join inside `$or` multiplies the database's
+ * work: a few of them kept the CMS at 100 % CPU for minutes (issue 25).
+ */
+const MAX_RELATION_JOINS = 1;
+const MAX_CONDITIONS = 20;
+const MAX_BRANCHES = 10;
 
 type Query = Record<string, unknown>;
 
@@ -91,24 +100,35 @@ function checkPopulate(value: unknown, model: Model) {
 function checkOperand(operator: string, value: unknown, path: string) {
   if (LIST_OPERATORS.has(operator)) {
     const values = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [value];
-    if (values.length > MAX_LIST || !values.every(isScalar)) fail(`${path}: ${operator} takes a list of values`);
+    if (values.length === 0 || values.length > MAX_LIST || !values.every(isScalar)) fail(`${path}: ${operator} takes a list of values`);
+    if (operator === '$between' && values.length !== 2) fail(`${path}: $between takes two values`);
     return;
   }
   if (!isScalar(value)) fail(`${path}: ${operator} takes one value`);
 }
 
-function checkFilters(value: unknown, model: Model, modelOf: ModelOf, depth: number, path: string) {
+/** What a filter has used so far: joins, conditions and branches, against their limits. */
+interface FilterBudget {
+  joins: number;
+  conditions: number;
+  branches: number;
+}
+
+function checkFilters(value: unknown, model: Model, modelOf: ModelOf, budget: FilterBudget, path: string) {
   if (!isPlainObject(value)) return fail(`${path} must be an object`);
   const scalars = scalarAttributes(model);
   for (const [key, inner] of Object.entries(value)) {
     const here = `${path}[${key}]`;
     if (key === '$and' || key === '$or') {
       const branches = Array.isArray(inner) ? inner : isPlainObject(inner) && Object.keys(inner).every((k) => /^\d+$/.test(k)) ? Object.values(inner) : fail(`${here} must be a list`);
-      if (branches.length > MAX_LIST) fail(`${here} has too many branches`);
-      for (const branch of branches) checkFilters(branch, model, modelOf, depth, here);
+      budget.branches += branches.length;
+      if (budget.branches > MAX_BRANCHES) fail(`${here}: at most ${MAX_BRANCHES} branches in a filter`);
+      for (const branch of branches) checkFilters(branch, model, modelOf, budget, here);
     } else if (key === '$not') {
-      checkFilters(inner, model, modelOf, depth, here);
+      checkFilters(inner, model, modelOf, budget, here);
     } else if (scalars.has(key)) {
+      budget.conditions += 1;
+      if (budget.conditions > MAX_CONDITIONS) fail(`${here}: at most ${MAX_CONDITIONS} conditions in a filter`);
       if (isScalar(inner)) continue;
       if (!isPlainObject(inner)) fail(`${here} must be a value or { $operator: value }`);
       for (const [operator, operand] of Object.entries(inner as Query)) {
@@ -118,8 +138,10 @@ function checkFilters(value: unknown, model: Model, modelOf: ModelOf, depth: num
     } else if (model.attributes[key]?.type === 'relation' && !model.attributes[key]?.private) {
       const target = model.attributes[key]?.target;
       const targetModel = target ? modelOf(target) : undefined;
-      if (!targetModel || depth >= MAX_FILTER_DEPTH) fail(`${here}: filtering this deep is not allowed`);
-      checkFilters(inner, targetModel as Model, modelOf, depth + 1, here);
+      budget.joins += 1;
+      if (!targetModel || budget.joins > MAX_RELATION_JOINS) fail(`${here}: at most ${MAX_RELATION_JOINS} relation in a filter`);
+      if ((targetModel as Model).options?.draftAndPublish) fail(`${here}: entries with drafts cannot be filtered through a relation`);
+      checkFilters(inner, targetModel as Model, modelOf, budget, here);
     } else {
       fail(`${here}: unknown or private field`);
     }
@@ -174,7 +196,7 @@ export function checkPublicQuery(query: Query, model: Model, modelOf: ModelOf): 
     if (key === 'status' && value !== 'published') fail('status: only published content is public');
     if (key === 'fields') checkFields(value, scalarAttributes(model), 'fields');
     if (key === 'populate') checkPopulate(value, model);
-    if (key === 'filters') checkFilters(value, model, modelOf, 0, 'filters');
+    if (key === 'filters') checkFilters(value, model, modelOf, { joins: 0, conditions: 0, branches: 0 }, 'filters');
     if (key === 'sort') checkSort(value, model);
     if (key === 'pagination') checkPagination(value);
   }

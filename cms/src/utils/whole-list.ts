@@ -1,3 +1,5 @@
+import { factories, type UID } from '@strapi/strapi';
+
 /**
  * The site asks for its lists without pagination and expects all of them (spec section 7), so
  * config/api.ts sets defaultLimit to -1 ("no limit") while explicit pages stay capped by maxLimit.
@@ -14,4 +16,18 @@ export function wholeListMeta(pagination: PaginationMeta | undefined, returned: 
   if (!pagination || pagination.pageSize !== -1) return pagination;
   const total = pagination.total ?? returned;
   return { page: 1, pageSize: total, pageCount: total > 0 ? 1 : 0, total };
+}
+
+/**
+ * The controller of a collection the site lists (articles, categories, first-page images,
+ * profiles, projects): Strapi's own, with the whole-list pagination meta above.
+ */
+export function wholeListController(uid: UID.CollectionType) {
+  return factories.createCoreController(uid, () => ({
+    async find(ctx) {
+      const response = await super.find(ctx);
+      const data = Array.isArray(response?.data) ? response.data : [];
+      return { ...response, meta: { ...response?.meta, pagination: wholeListMeta(response?.meta?.pagination, data.length) } };
+    },
+  }));
 }

@@ -28,18 +28,38 @@ export function dataOf<T = Record<string, unknown>>(response: ApiResponse): T {
   return response.body.data as T;
 }
 
-/** An admin session token, as the admin panel gets on login. */
-export async function adminJwt(base = cmsUrl()): Promise<string> {
-  const login = await call(
-    '/admin/login',
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) },
-    base,
-  );
-  return dataOf<{ token: string }>(login).token;
+const sessions = new Map<string, Promise<string>>();
+
+/**
+ * An admin session token, as the admin panel gets on login: one login per CMS and test file,
+ * since Strapi allows five logins of one e-mail from one address in five minutes.
+ */
+export function adminJwt(base = cmsUrl()): Promise<string> {
+  let session = sessions.get(base);
+  if (!session) {
+    session = call('/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }, base).then(
+      (login) => dataOf<{ token: string }>(login).token,
+    );
+    session.catch(() => sessions.delete(base));
+    sessions.set(base, session);
+  }
+  return session;
 }
 
 /** A full-access API token, made the way an editor would in the admin (login, then Settings > API tokens). */
 export async function editorToken(base = cmsUrl()): Promise<string> {
+  return (await createApiToken(base)).accessKey;
+}
+
+/** An API token that existed and was deleted in the admin (Settings > API tokens > delete). */
+export async function revokedToken(base = cmsUrl()): Promise<string> {
+  const { id, accessKey } = await createApiToken(base);
+  const removed = await fetch(`${base}/admin/api-tokens/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${await adminJwt(base)}` } });
+  if (!removed.ok) throw new Error(`could not delete API token ${id}: ${removed.status}`);
+  return accessKey;
+}
+
+async function createApiToken(base: string): Promise<{ id: number; accessKey: string }> {
   const jwt = await adminJwt(base);
   const created = await call(
     '/admin/api-tokens',
@@ -50,5 +70,5 @@ export async function editorToken(base = cmsUrl()): Promise<string> {
     },
     base,
   );
-  return dataOf<{ accessKey: string }>(created).accessKey;
+  return dataOf<{ id: number; accessKey: string }>(created);
 }

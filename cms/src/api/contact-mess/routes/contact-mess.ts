@@ -1,5 +1,3 @@
-import { factories } from '@strapi/strapi';
+import { publicRouter } from '../../../utils/public-router';
 
-// All core routes exist so editors' API tokens can write; anonymous visitors are limited to
-// find/findOne by src/bootstrap/public-permissions.ts.
-export default factories.createCoreRouter('api::contact-mess.contact-mess');
+export default publicRouter('api::contact-mess.contact-mess');

@@ -1,10 +1,3 @@
-import { factories } from '@strapi/strapi';
-import { wholeListMeta } from '../../../utils/whole-list';
+import { wholeListController } from '../../../utils/whole-list';
 
-export default factories.createCoreController('api::project.project', () => ({
-  async find(ctx) {
-    const response = await super.find(ctx);
-    const data = Array.isArray(response?.data) ? response.data : [];
-    return { ...response, meta: { ...response?.meta, pagination: wholeListMeta(response?.meta?.pagination, data.length) } };
-  },
-}));
+export default wholeListController('api::project.project');

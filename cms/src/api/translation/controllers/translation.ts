@@ -4,6 +4,12 @@ import { wholeListMeta } from '../../../utils/whole-list';
 
 const MAX_ITEMS = 300;
 const MAX_SOURCE = 5_000;
+/**
+ * The most entries the collection holds. The site reports only texts its pages show (a finite set,
+ * issue 25), so this is a second line: past it new texts are not recorded (their machine English
+ * still shows on the site) and the CMS log says so. The site downloads the whole list for lookups.
+ */
+const maxEntries = () => Number(process.env.CMS_TRANSLATION_MAX_ENTRIES ?? 20_000);
 
 interface Reported {
   source: string;
@@ -45,19 +51,25 @@ export default factories.createCoreController('api::translation.translation', ({
       return;
     }
     const documents = strapi.documents('api::translation.translation');
+    let room = maxEntries() - (await documents.count({}));
     let created = 0;
     let updated = 0;
+    let skipped = 0;
     for (const { source, machine } of items) {
       const [existing] = await documents.findMany({ filters: { source: { $eq: source } }, fields: ['machine'], limit: 1 });
-      if (!existing) {
+      if (!existing && room <= 0) {
+        skipped += 1;
+      } else if (!existing) {
         await documents.create({ data: { source, machine } });
         created += 1;
+        room -= 1;
       } else if (existing.machine !== machine) {
         // Typed by the generated types once built; a plain field update either way.
         await documents.update({ documentId: existing.documentId, data: { machine } as never });
         updated += 1;
       }
     }
-    ctx.body = { created, updated };
+    if (skipped > 0) strapi.log.warn(`[translations] the list holds ${maxEntries()} texts (CMS_TRANSLATION_MAX_ENTRIES): ${skipped} new ones not recorded`);
+    ctx.body = { created, updated, skipped };
   },
 }));
