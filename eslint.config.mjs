@@ -33,8 +33,35 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Import boundaries (issue 27): shared code (lib/, components/) never reaches up into a feature,
+    // and the app never into the production server (the server composes the app, not the reverse).
+    files: ['web/app/lib/**/*.{ts,tsx}', 'web/app/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**'], message: 'Shared code (lib/, components/) must not import a feature: pass it in (a prop or slot) or move the shared part down into lib/.' },
+            { group: ['**/server/**', '!react-dom/server', '!react-dom/server.*'], message: 'The app must not import the production server (web/server/): the server composes the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/app/features/**/*.{ts,tsx}', 'web/app/routes/**/*.{ts,tsx}', 'web/app/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '!react-dom/server', '!react-dom/server.*'], message: 'The app must not import the production server (web/server/): the server composes the app.' }] },
+      ],
+    },
+  },
+  {
     // Code passed to page.evaluate runs in the browser.
-    files: ['scripts/bench.mjs', 'scripts/bench/**/*.mjs', 'web/tests/e2e/**/*.ts'],
+    files: ['scripts/bench.mjs', 'scripts/bench/**/*.mjs', 'scripts/screenshots.mjs', 'web/tests/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

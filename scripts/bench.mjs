@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
+import { instantMoves } from './bench/instant.mjs';
+import { renderBenchmarks, writeRun } from './bench/render.mjs';
+import { floodLoad, outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
@@ -19,14 +21,19 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const only = new Set((process.env.BENCH_ONLY ?? 'cms,render,content,translation,walk,lighthouse,observatory,instances').split(','));
+const ALL_SECTIONS = ['cms', 'render', 'content', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'instances'];
+const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
 
 execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
 
-const rows = [];
+// Figures by section, in the order measured: written to docs/bench/<time>.json, rendered into
+// docs/benchmarks.md (scripts/bench/render.mjs). No figure is edited by hand.
+const results = {};
+let current = 'cms';
+const rows = { push: (...measured) => (results[current] ??= []).push(...measured.map(([what, figure]) => ({ what, figure }))) };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
 const secrets = throwAwaySecrets();
@@ -74,6 +81,7 @@ try {
   const [project] = (await (await fetch(`${cms.url}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json()).data;
   const projectPath = `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`;
 
+  current = 'observatory';
   if (only.has('observatory')) {
     // Plain HTTP on loopback: only the two TLS tests (redirection to HTTPS, HSTS) can fail.
     const scan = await observatoryScan(web.url);
@@ -83,33 +91,44 @@ try {
     rows.push(['Behind an HTTPS proxy (X-Forwarded-Proto: https from loopback): Strict-Transport-Security', proxied.headers.get('strict-transport-security') ?? 'missing']);
   }
 
+  current = 'render';
   if (only.has('render')) {
-    // A render of the grid with its content cached but the page not: a new query string each time.
+    // A render of the grid with its content cached but the page not: before each, a change to the
+    // landing images (webhook) drops every rendered page and only the landing's answers.
     const renders = [];
     for (let n = 0; n <= RUNS; n += 1) {
+      await fetch(`${web.url}/_webhooks/content`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secrets.SITE_WEBHOOK_SECRET}` },
+        body: JSON.stringify({ event: 'entry.update', model: 'first-page-img' }),
+      });
       const t = performance.now();
-      await (await fetch(`${web.url}/dailyPage/project?render=${n}`)).text();
+      await (await fetch(`${web.url}/dailyPage/project`)).text();
       if (n > 0) renders.push(performance.now() - t);
     }
     rows.push([`Site: server render of /dailyPage/project (30 tiles, content cached, page not), median of ${RUNS}`, ms(median(renders))]);
   }
 
+  current = 'content';
   if (only.has('content')) {
     rows.push(...(await warmLoad(web.url, [['project grid', '/dailyPage/project'], ['project grid', '/dailyPage/project', 'br'], ['project page', projectPath]])));
+    rows.push(...(await floodLoad(`${web.url}/dailyPage/project`)));
     rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }
 
-  if (only.has('translation') || only.has('walk')) {
+  if (only.has('translation') || only.has('walk') || only.has('instant')) {
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     });
   }
+  current = 'translation';
   if (only.has('translation')) rows.push(...(await translationToggle(browser, web.url, ['/dailyPage/project', '/dailyPage/profile'], RUNS)));
   await fake.close();
 
   const routes = only.has('walk') || only.has('lighthouse') ? await benchRoutes(web.url) : [];
+  current = 'walk';
   if (only.has('walk')) {
     // A first visit with an empty browser cache, per route and layout: bytes on the wire by type.
     for (const row of await coldWalk(browser, web.url, routes)) {
@@ -122,6 +141,7 @@ try {
     }
   }
 
+  current = 'lighthouse';
   if (only.has('lighthouse')) {
     // Lighthouse 13 lab runs (simulated mid-range phone on slow 4G, and desktop), with the site's
     // page cache warm, median of BENCH_LIGHTHOUSE_RUNS per route.
@@ -135,6 +155,10 @@ try {
     }
   }
 
+  current = 'instant';
+  if (only.has('instant')) rows.push(...(await instantMoves(browser, web.url, cms.url, RUNS)));
+
+  current = 'instances';
   if (only.has('instances')) {
     // Issue 15: two instances sharing one Redis (the machine's, under a prefix of this run), the
     // CMS's webhook reaching the first: the grid through both against the one plain instance above,
@@ -186,6 +210,19 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
-console.log('| What | Figure |\n|---|---|');
-for (const [what, figure] of rows) console.log(`| ${what} | ${figure} |`);
+const run = {
+  date: new Date().toISOString(),
+  node: process.version,
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  sections: [...only],
+  runs: RUNS,
+  lighthouseRuns: LIGHTHOUSE_RUNS,
+  results,
+};
+const file = writeRun(run);
+console.log(`\nRecorded ${path.relative(rootDir, file)}${only.size === ALL_SECTIONS.length ? '; docs/benchmarks.md rendered from it' : ' (a partial run: docs/benchmarks.md renders only full runs)'}\n`);
+if (only.size === ALL_SECTIONS.length) fs.writeFileSync(path.join(rootDir, 'docs', 'benchmarks.md'), renderBenchmarks(run, path.relative(path.join(rootDir, 'docs'), file)));
+for (const [section, measured] of Object.entries(results)) {
+  console.log(`\n${section}\n| What | Figure |\n|---|---|`);
+  for (const { what, figure } of measured) console.log(`| ${what} | ${figure} |`);
+}

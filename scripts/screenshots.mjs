@@ -106,6 +106,30 @@ try {
     await settle(1500);
     await shot('gallery-end');
 
+    // Issue 26: the grid on a slow network before its pictures arrive (their placeholders), and a
+    // frame half-way through a tile opening its project (the view transition, held at 200 ms).
+    await page.route(/\/_img\/|\/uploads\//, () => {});
+    await openPage('/dailyPage/project').catch(() => {});
+    await page.evaluate(() => scrollTo(0, 0));
+    await settle(600);
+    await shot('gallery-before-pictures');
+    await page.unroute(/\/_img\/|\/uploads\//);
+    await openPage('/dailyPage/project');
+    await settle(1500);
+    const tile = page.locator('main li a').nth(layout === 'phone' ? 1 : 4);
+    await tile.hover();
+    await settle(800);
+    await tile.click();
+    await page.waitForFunction(() => document.getAnimations().some((animation) => String(animation.effect?.pseudoElement ?? '').startsWith('::view-transition')));
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 200;
+      }
+    });
+    await shot('tile-to-project-transition');
+    await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+
     // The drawers and the contact overlay.
     await openPage('/dailyPage/project');
     await page.getByRole('button', { name: '菜单' }).click();

@@ -66,12 +66,12 @@ try {
     console.log('Starting the CMS (the first start seeds the demo studio, about half a minute)...');
     const cms = supervise({
       name: 'cms',
-      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { ...webhook, CMS_HOST: process.env.CMS_HOST ?? '0.0.0.0' } }),
+      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { ...webhook, CMS_HOST: process.env.CMS_HOST ?? '127.0.0.1' } }),
     });
     supervisors.push(cms);
     await cms.start();
     const web = supervise({ name: 'site', start: () =>
-        startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '0.0.0.0', ...siteSecrets } }),
+        startWeb({ port: webPort, cmsUrl, inherit: true, env: { HOST: process.env.HOST ?? '127.0.0.1', ...siteSecrets } }),
     });
     supervisors.push(web);
     await web.start();

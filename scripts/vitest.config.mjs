@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// The repository's own scripts (starting the stack, the Node check), in Node.
+// The repository's own scripts (starting the stack, the Node check) and the CMS's own code that
+// runs without a Strapi (its middlewares and query rules), in Node.
 export default defineConfig({
-  test: { root: new URL('..', import.meta.url).pathname, include: ['scripts/*.test.mjs', 'scripts/lib/**/*.test.mjs'], environment: 'node' },
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['scripts/*.test.mjs', 'scripts/lib/**/*.test.mjs', 'cms/tests/unit/**/*.test.ts'],
+    environment: 'node',
+  },
 });

@@ -9,6 +9,34 @@ import { load, memoryServer, ttfb } from './load.mjs';
 import { median, ms } from './stats.mjs';
 
 /**
+ * Issue 25: the warm grid under floods of other addresses (a random junk parameter, a random case
+ * spelling of its path, random unknown addresses) against its plain address, alternating rounds,
+ * medians. Before the fix each of them rendered a page per request.
+ */
+export async function floodLoad(url, rounds = 3) {
+  await (await fetch(url)).text();
+  const rows = [];
+  const rps = (runs) => median(runs.map((run) => run.rps));
+  for (const [flood, what] of [
+    ['query', 'a random junk parameter on every request'],
+    ['case', 'a random case spelling of its path (a redirect)'],
+    ['unknown', 'random unknown addresses (the 404 page)'],
+  ]) {
+    const plain = [];
+    const flooded = [];
+    for (let n = 0; n < rounds; n += 1) {
+      plain.push(await load(url, { duration: 5 }));
+      flooded.push(await load(url, { duration: 5, flood }));
+    }
+    rows.push([
+      `Load, 20 connections: warm project grid with ${what} vs its plain address, median of ${rounds} × 5 s`,
+      `${rps(flooded).toFixed(0)} vs ${rps(plain).toFixed(0)} req/s (ratio ${(rps(flooded) / rps(plain)).toFixed(2)}); p50 ${median(flooded.map((run) => run.p50))} vs ${median(plain.map((run) => run.p50))} ms`,
+    ]);
+  }
+  return rows;
+}
+
+/**
  * Warm page throughput and latency against the same bytes served by a bare Node server: three
  * alternating rounds of 5 s each (the machine is shared), medians reported.
  */

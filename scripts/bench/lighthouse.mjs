@@ -3,16 +3,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-// --run-all-compositor-stages-before-draw: headless Chromium without a GPU otherwise withholds
-// BeginFrames from a loading page now and then (viz "ThrottleUnresponsiveClient"), which holds its
-// first paint back by one or two whole seconds that no visitor's browser has, and Lantern
-// multiplies that into LCP (GoogleChrome/lighthouse#17148, open). Network and CPU are still
-// simulated as Lighthouse always does.
+// Lighthouse's default settings and no Chromium flag that changes how a page is drawn (issue 26):
+// only what a headless Chromium in a container needs to start. (Issue 11's runs added
+// --run-all-compositor-stages-before-draw against a headless-only frame throttling,
+// GoogleChrome/lighthouse#17148; a run that then loses its first paint is run again below.)
 const FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
-  '--run-all-compositor-stages-before-draw',
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',

@@ -6,10 +6,28 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-/** Requests/s and latency percentiles of `url` under `connections` concurrent clients. */
-export async function load(url, { connections = 20, duration = 10, headers = {} } = {}) {
-  const result = await autocannon({ url, connections, duration, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
+const random = () => Math.random().toString(36).slice(2);
+const randomCase = (text) => [...text].map((char) => (Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase())).join('');
+/** Addresses a flood would use instead of the page's own (issue 25). */
+const FLOODS = {
+  query: (path) => `${path}?utm_x=${random()}`,
+  case: (path) => randomCase(path),
+  unknown: () => `/${random()}/${random()}`,
+};
+
+/**
+ * Requests/s and latency percentiles of `url` under `connections` concurrent clients. With `flood`,
+ * every request is another address: a random parameter no page reads (`query`), a random spelling
+ * of the path's case (`case`: answered with a redirect), or a random unknown address (`unknown`:
+ * the 404 page).
+ */
+export async function load(url, { connections = 20, duration = 10, headers = {}, flood } = {}) {
+  const path = new URL(Array.isArray(url) ? url[0] : url).pathname;
+  const requests = flood ? { requests: [{ setupRequest: (request) => ({ ...request, path: FLOODS[flood](path) }) }] } : {};
+  const result = await autocannon({ url, connections, duration, headers, ...requests });
+  // A redirect and the 404 page are the right answers to those floods.
+  const allowed = flood === 'case' || flood === 'unknown' ? Infinity : 0;
+  if (result.non2xx > allowed || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

@@ -1,6 +1,6 @@
 import { isPreview } from './lib/preview.server';
 import { PreviewMarker } from './components/preview-marker';
-import { useContext, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { preinit } from 'react-dom';
 import {
   isRouteErrorResponse,
@@ -10,24 +10,27 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
+  useNavigate,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page';
+import { TranslationToggle } from './features/translation/components/translation-toggle';
 import { NotFoundPage } from './components/not-found-page';
 import { TranslationProvider } from './features/translation/translation-provider';
-import { contentCacheSettings, pageCache } from './lib/caches.server';
 import { getContact } from './features/contact/api/get-contact.server';
 import { layoutFor } from './lib/device';
 import { loadOrEmpty } from './lib/load-or-empty.server';
-import { publicOrigin } from './lib/public-origin.server';
 import { jsonForScript, studioJsonLd } from './lib/seo';
-import { pageCacheMiddleware } from './lib/page-cache/page-cache-middleware.server';
+import { pageCacheMiddleware } from './lib/content/page-cache/page-cache-middleware.server';
+import { EARLY_INPUT_SCRIPT, replayEarlyInputs, takeEarlyMove } from './lib/early-input';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { LayoutProvider } from './lib/use-layout';
 import { fontFacesCss } from './styles/fonts';
 import './styles/global.css';
 import { tokensCss } from './styles/tokens';
+import { siteServices } from './lib/site-context.server';
 
 const HEAD_CSS = tokensCss() + fontFacesCss();
 
@@ -42,15 +45,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(pageCache, () => contentCacheSettings().ttlMs / 1000)];
+export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteServices)];
 
 /**
  * The layout (phone or web) is decided once, on the server, from the User-Agent; the public
  * origin and the studio's contact details are for every page's metadata.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ signal: request.signal }), null);
-  const origin = publicOrigin();
+  const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null);
+  const origin = siteServices(context).publicOrigin;
   return { layout: layoutFor(request.headers.get('user-agent')), origin, studio: studioJsonLd(origin, contact), preview: isPreview() };
 }
 
@@ -96,6 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="zh-CN" data-layout={layout}>
       <head>
         <meta charSet="utf-8" />
+        {/* First in the document: it hears the visitor before anything else has loaded. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <SiteLinks />
@@ -125,11 +130,20 @@ function useNoContextMenu() {
   }, []);
 }
 
-/** Marks the document once React has taken over (end-to-end tests wait for it before interacting). */
+/**
+ * Marks the document once React has taken over (end-to-end tests wait for it before interacting),
+ * and replays the taps made before (lib/early-input.ts): this effect runs after every page's own.
+ */
 function useHydratedMarker() {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const startedOn = useRef(pathname + search + hash);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    const movedTo = takeEarlyMove(startedOn.current);
+    if (movedTo) void navigate(movedTo, { replace: true });
+    replayEarlyInputs();
+  }, [navigate]);
 }
 
 export default function App() {
@@ -142,7 +156,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useNoContextMenu();
   useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage />;
+    return <NotFoundPage toggle={<TranslationToggle />} />;
   }
   if (!isRouteErrorResponse(error)) {
     console.error(error);

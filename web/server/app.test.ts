@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
+import { createHttpServer } from './http-server';
 import { createTranslationCache } from './translation/cache';
 import { createMyMemoryProvider } from './translation/provider';
 import { createTranslationService } from './translation/service';
@@ -24,7 +26,7 @@ beforeAll(async () => {
       throw Object.assign(new Error('no pages here'), { status: 503 });
     },
   });
-  server = app.listen(0, '127.0.0.1');
+  server = createHttpServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -59,6 +61,54 @@ describe('the site server', () => {
   it('says nothing about its framework', async () => {
     const response = await fetch(`${base}/healthz`);
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+/** A raw request, exactly as written (several Host headers, any method). */
+const rawRequest = (text: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+
+describe('requests the site never serves', () => {
+  it.each(['TRACE', 'TRACK', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'CONNECT'])('answers %s with 405 and Allow, no stack trace, no render', async (method) => {
+    const before = rendered;
+    const answer = await rawRequest(`${method} /dailyPage/project HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/\r\nallow: GET, HEAD, POST, OPTIONS\r\n/i);
+    expect(answer).not.toMatch(/at .*\(|node_modules|\/work\//);
+    expect(rendered).toBe(before);
+  });
+
+  it('answers an address deeper or longer than any of the site with 414, without reaching the pages', async () => {
+    const before = rendered;
+    expect((await fetch(`${base}/${'a/'.repeat(7000)}`)).status).toBe(414);
+    expect((await fetch(`${base}/dailyPage/${'x'.repeat(1100)}`)).status).toBe(414);
+    expect(rendered).toBe(before);
+  });
+
+  it('answers POST to a page with 405, without rendering an error page', async () => {
+    const before = rendered;
+    const response = await fetch(`${base}/dailyPage/project`, { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(rendered).toBe(before);
+  });
+
+  it('answers OPTIONS with what is allowed', async () => {
+    const response = await fetch(`${base}/dailyPage/project`, { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
+  });
+
+  it('refuses a request with two Host headers', async () => {
+    const answer = await rawRequest('GET /healthz HTTP/1.1\r\nHost: site.test\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await rawRequest('GET /healthz HTTP/1.1\r\nHost: site.test\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
 

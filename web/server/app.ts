@@ -7,7 +7,9 @@ import type { ServerBuild } from 'react-router';
 import { health } from './health/health';
 import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
+import type { SiteServices } from '../app/lib/site-context.server';
 import { reactRouterHandler } from './request-handler';
+import { limitPerClient, refuseOddRequests } from './security/request-limits';
 import { securityHeaders } from './security/security-headers';
 import { translationRouter } from './translation/endpoint';
 import type { RateLimiter } from './translation/rate-limit';
@@ -42,8 +44,12 @@ export interface AppOptions {
   contentStats?: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
   /** Folder of the image endpoint's made variants; without it there is no image endpoint. */
   imageCacheDir?: string;
+  /** Most bytes of variants kept there (least recently served go first). */
+  imageCacheMaxBytes?: number;
   /** Pages already rendered, answered before anything else looks at the request. */
   cachedPages?: (req: Request, res: Response, next: NextFunction) => void;
+  /** What the pages read (content client, page cache, public origin), from the composition root. */
+  services?: SiteServices;
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
 }
@@ -68,6 +74,8 @@ export function createApp(options: AppOptions): Express {
   app.set('json escape', true);
 
   app.use(securityHeaders({ mode: options.mode, publicUrl: options.publicUrl }));
+  app.use(refuseOddRequests);
+  app.use(limitPerClient());
   app.use(refuseMalformedPaths);
   // Draft preview from the CMS: before the cached pages, which a preview never reads or fills.
   app.use(previewRouter({ secret: options.previewSecret, secureCookies: options.publicUrl?.protocol === 'https:' }));
@@ -85,7 +93,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use('/uploads', mediaProxy(options.cmsUrl));
-  if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir }));
+  if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes }));
   app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
   app.use(translationRouter(options.translation, options.publishedTexts, options.translationLimiter));
 
@@ -99,7 +107,7 @@ export function createApp(options: AppOptions): Express {
     app.use(expressStaticGzip(options.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false } }));
   }
 
-  app.all('/{*splat}', reactRouterHandler(options.build, options.mode));
+  app.all('/{*splat}', reactRouterHandler(options.build, options.mode, options.services));
 
   // Last resort: never a stack trace to the visitor; client errors keep their 4xx.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

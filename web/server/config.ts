@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { contentConfig } from '../app/lib/config';
+import { CONTENT_DEFAULTS } from '../app/lib/config';
 import { DEFAULT_DAILY_CHARS } from './translation/service';
 
 /**
@@ -19,13 +19,15 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a reverse proxy on the same machine faces the internet.
+  HOST: z.string().default('127.0.0.1'),
   TRANSLATE_URL: z.url().default('https://api.mymemory.translated.net'),
   TRANSLATE_EMAIL: z.string().optional(),
   TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
   TRANSLATE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(20_000),
   TRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_CHARS),
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
+  IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(16).default(1024),
   TRUST_PROXY: z.string().optional(),
   // The address visitors use, e.g. https://studio.example; https:// turns on HSTS and the redirect.
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional(),
@@ -33,19 +35,22 @@ const envSchema = z.object({
   PREVIEW_SECRET: z.string().min(16, 'PREVIEW_SECRET must be at least 16 characters').optional(),
   // Where editors open the admin, whose preview panel frames the site (default: CMS_URL's origin).
   CMS_ADMIN_ORIGINS: z.string().optional(),
-  CMS_URL: z.url().optional(),
-  // Read by the content cache (app/lib/caches.server.ts); checked here so a typo stops the start.
-  CONTENT_TTL_S: z.coerce.number().min(0).optional(),
-  CONTENT_DEADLINE_MS: z.coerce.number().min(50).max(300_000).optional(),
-  CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).optional(),
-  CONTENT_CACHE_FILE: z.string().optional(),
-  CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).optional(),
-  // Shared state for several instances (app/lib/shared/redis.server.ts); none when unset.
+  CMS_URL: z.url().default(CONTENT_DEFAULTS.baseUrl),
+  CONTENT_TTL_S: z.coerce.number().min(0).default(60),
+  CONTENT_DEADLINE_MS: z.coerce.number().min(50).max(300_000).default(1_500),
+  CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(1_000),
+  CONTENT_CACHE_FILE: z.string().default('.data/content.db'),
+  CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).default(CONTENT_DEFAULTS.maxConnections),
+  // Shared state for several instances (server/compose.ts); none when unset.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
-  REDIS_PREFIX: z.string().max(100).optional(),
+  REDIS_PREFIX: z.string().max(100).default('studio:'),
 });
 
-/** The site server's settings, read once from the environment. A bad value stops the start. */
+/**
+ * The site's settings, read once from the environment: the only place in `web/` (tests and build
+ * scripts aside) that reads `process.env`. Everything else receives what it needs from the
+ * composition root (`compose.ts`). A bad value stops the start with a message naming it.
+ */
 export function serverConfig(env: Record<string, string | undefined> = process.env) {
   // An empty variable counts as unset.
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
@@ -54,7 +59,18 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
   return {
     port: values.PORT,
     host: values.HOST,
-    content: contentConfig(env),
+    content: {
+      ...CONTENT_DEFAULTS,
+      baseUrl: values.CMS_URL.replace(/\/+$/, ''),
+      maxConnections: values.CMS_MAX_CONNECTIONS,
+    },
+    contentCache: {
+      ttlMs: values.CONTENT_TTL_S * 1000,
+      deadlineMs: values.CONTENT_DEADLINE_MS,
+      maxEntries: values.CONTENT_CACHE_MAX_ENTRIES,
+      file: path.resolve(values.CONTENT_CACHE_FILE),
+    },
+    redis: values.REDIS_URL ? { url: values.REDIS_URL, prefix: values.REDIS_PREFIX } : undefined,
     translation: {
       providerUrl: values.TRANSLATE_URL,
       email: values.TRANSLATE_EMAIL || undefined,
@@ -63,18 +79,21 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       dailyChars: values.TRANSLATE_DAILY_CHARS,
     },
     imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
+    imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined,
+    // Canonical links, previews and the sitemap name it; never the request's Host (pages are cached).
+    publicOrigin: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`,
     webhookSecret: values.SITE_WEBHOOK_SECRET,
     previewSecret: values.PREVIEW_SECRET,
-    previewFrameAncestors: adminOrigins(values.CMS_ADMIN_ORIGINS, env.CMS_URL),
+    previewFrameAncestors: adminOrigins(values.CMS_ADMIN_ORIGINS, values.CMS_URL),
   };
 }
 
 /** The admin's origins: listed, or CMS_URL's (with its localhost twin, as a browser names it). */
-function adminOrigins(listed: string | undefined, cmsUrl: string | undefined): string[] {
+function adminOrigins(listed: string | undefined, cmsUrl: string): string[] {
   if (listed) return listed.split(/[\s,]+/).filter((origin) => /^https?:\/\/[^/\s;']+$/.test(origin));
-  const origin = new URL(cmsUrl ?? 'http://127.0.0.1:1337').origin;
+  const origin = new URL(cmsUrl).origin;
   return [...new Set([origin, origin.replace('//127.0.0.1', '//localhost'), origin.replace('//localhost', '//127.0.0.1')])];
 }
 

@@ -1,7 +1,8 @@
 /**
  * The site server's half that Vite bundles together with the React Router app (the SSR build's
- * input, see vite.config.ts), so the server and the pages share one module graph: the content
- * cache the pages read is the one the publish webhook purges.
+ * input, see vite.config.ts), so the server and the pages share one module graph: the context key
+ * through which the composition root hands the pages their services (`site-context.server.ts`) is
+ * the same object on both sides.
  */
 import type { ServerBuild } from 'react-router';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { serverConfig } from './config';
+import { createHttpServer } from './http-server';
 import { installSafetyNet } from './safety-net';
 
 type Entry = typeof import('./entry');
@@ -21,13 +22,13 @@ async function start(): Promise<Server> {
       before: [server.middlewares],
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
     });
-    return app.listen(config.port, config.host);
+    return createHttpServer(app).listen(config.port, config.host);
   }
   // In production this file is bundled to build/server/main.js, next to the SSR build (index.js).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const entry = (await import(path.join(here, 'index.js'))) as Entry;
   const app = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client') });
-  return app.listen(config.port, config.host);
+  return createHttpServer(app).listen(config.port, config.host);
 }
 
 const server = await start();

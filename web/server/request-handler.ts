@@ -2,9 +2,12 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspContext } from '../app/lib/csp.server';
+import { canonicalPageAddress } from '../app/lib/content/page-cache/page-address';
+import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page-cache/render-budget';
 import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
+import { siteContext, type SiteServices } from '../app/lib/site-context.server';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -23,7 +26,7 @@ export function requestUrl(origin: string, pathAndQuery: string): URL {
 }
 
 /** Turns an Express request into the Fetch Request React Router's handler takes. */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, routeIds?: ReadonlySet<string>): Request {
   const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const controller = new AbortController();
   res.on('close', () => controller.abort());
@@ -37,7 +40,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
     init.body = createReadableStreamFromReadable(req);
     init.duplex = 'half';
   }
-  return new Request(requestUrl(origin, req.originalUrl), init);
+  // Rendered from the page's own address: parameters no page reads (utm_*, junk) never reach it.
+  return new Request(requestUrl(origin, canonicalPageAddress(req.originalUrl, routeIds)), init);
 }
 
 const REPLACED = new Set(['content-security-policy', 'cache-control', 'x-robots-tag']);
@@ -91,19 +95,31 @@ export async function streamBody(body: ReadableStream<Uint8Array>, res: ExpressR
 }
 
 /** Express middleware serving the React Router app (SSR pages and data requests). */
-export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string) {
+export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string, services?: SiteServices) {
   const handle = createRequestHandler(build, mode);
+  const renders = createRenderBudget();
+  let routeIds: Set<string> | undefined;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    // The site's pages have no actions: anything but reading them is a 405, never a rendered page.
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.set('allow', 'GET, HEAD').set('cache-control', 'no-store').status(405).type('text/plain').send('Method Not Allowed');
+      return;
+    }
     try {
+      // The build's route ids (in development the build changes under the server: read each time).
+      if (!routeIds || mode === 'development') routeIds = new Set(Object.keys((typeof build === 'function' ? await build() : build).routes));
       const context = new RouterContextProvider();
+      if (services) context.set(siteContext, services);
       context.set(cspContext, cspOf(res));
+      const client = req.ip ?? 'unknown';
+      context.set(renderBudgetContext, () => renders(client));
       const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
       if (!preview) {
-        await sendFetchResponse(res, await handle(toFetchRequest(req, res), context));
+        await sendFetchResponse(res, await handle(toFetchRequest(req, res, routeIds), context));
         return;
       }
       // A draft preview: rendered in its scope (drafts, no caches), and never stored by anyone.
-      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res), context));
+      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res, routeIds), context));
       response.headers.set('cache-control', 'private, no-store');
       response.headers.set('x-robots-tag', 'noindex, nofollow');
       response.headers.delete('etag');

@@ -13,6 +13,8 @@ interface MediaItemProps {
   onOpen?: () => void;
   /** Its place, for the open control's name when the media has no alt text. */
   position?: number;
+  /** A view-transition name for its box (the first item of a project opened from its tile). */
+  transitionName?: string;
 }
 
 /**
@@ -20,7 +22,8 @@ interface MediaItemProps {
  * when the visitor has not asked for reduced motion. With `onOpen`, an image is itself the control
  * that opens it full screen; a video, whose own controls take its clicks, has a corner button.
  */
-export function MediaItem({ media, sizes, priority = false, onOpen, position = 1 }: MediaItemProps) {
+export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, transitionName }: MediaItemProps) {
+  const named = transitionName ? { viewTransitionName: transitionName } : undefined;
   const reducedMotion = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -35,7 +38,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
 
   if (media.kind === 'video') {
     return (
-      <div className={styles.frame}>
+      <div className={styles.frame} style={named}>
         <video
           ref={video}
           // Its box is reserved before the file arrives: the media's own size where the CMS knows it
@@ -68,10 +71,10 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
       </div>
     );
   }
-  const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} />;
+  const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} style={onOpen ? undefined : named} />;
   if (!onOpen) return image;
   return (
-    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen}>
+    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen} style={named}>
       {image}
       <span className={styles.expand} aria-hidden="true">
         <ExpandIcon />

@@ -4,6 +4,7 @@ import type { Media } from '../lib/media';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { UI } from '../lib/ui-text';
+import { CloseButton } from './close-button';
 import { ResponsiveImage } from './responsive-image';
 import styles from './media-viewer.module.css';
 
@@ -109,11 +110,7 @@ export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewe
         <p className={styles.counter} aria-live="polite">
           {index + 1} / {count}
         </p>
-        <button type="button" className={styles.close} aria-label={UI.closeViewer} onClick={close}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
-          </svg>
-        </button>
+        <CloseButton label={UI.closeViewer} onClick={close} size={22} />
       </div>
       <figure key={index} className={styles.stage}>
         {item.kind === 'video' ? (

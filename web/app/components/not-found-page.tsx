@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TranslationToggle } from '../features/translation/components/translation-toggle';
+import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import styles from './result-page.module.css';
 import { UI } from '../lib/ui-text';
@@ -9,15 +9,24 @@ import { UI } from '../lib/ui-text';
  * in the site's own language: the logo, the bold numerals of the landing title, the tiles' red
  * rule, and text links with the prompt's chevron; the English toggle as on every page.
  */
-export function NotFoundPage() {
+interface NotFoundPageProps {
+  /** The language toggle for its own header (a slot: shared components do not import features). */
+  toggle?: ReactNode;
+  /** Inside the /dailyPage shell, whose header is already there (logo, menu, toggle). */
+  inShell?: boolean;
+}
+
+export function NotFoundPage({ toggle, inShell = false }: NotFoundPageProps) {
   return (
     <main className={styles.page}>
-      <header className={styles.bar}>
-        <Link to="/" className={styles.home}>
-          <Logo />
-        </Link>
-        <TranslationToggle />
-      </header>
+      {!inShell && (
+        <header className={styles.bar}>
+          <Link to="/" className={styles.home}>
+            <Logo />
+          </Link>
+          {toggle}
+        </header>
+      )}
       <section className={styles.result} aria-labelledby="not-found-title">
         <p className={styles.code} aria-hidden="true">
           404

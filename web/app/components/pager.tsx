@@ -1,6 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
+import { PrefetchWhenIdle } from './prefetch-when-idle';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 import { UI } from '../lib/ui-text';
 
 interface PagerProps {
@@ -46,9 +48,29 @@ function useOneLine(nav: RefObject<HTMLElement | null>): void {
 export function Pager({ previousHref, nextHref, backHref, state, labels }: PagerProps) {
   const navigate = useNavigate();
   const nav = useRef<HTMLElement>(null);
+  const reducedMotion = useReducedMotion();
   useOneLine(nav);
+  const location = useLocation();
+  const committed = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    committed.current?.();
+    committed.current = null;
+  }, [location.key]);
+  // A calm cross-fade between neighbours (issue 26), none with reduced motion. The fade starts at
+  // the tap, so the browser captures the page as it was while the next project renders (React
+  // Router's own `viewTransition` captures it only after the data is in: a frame later on a phone);
+  // it shows the next project as soon as React has committed it. The page is frozen on its picture
+  // meanwhile, so at most 300 ms: a neighbour not fetched ahead then simply appears when it arrives.
   const go = (href: string | null) => {
-    if (href) navigate(href, { replace: true, state, preventScrollReset: false });
+    if (!href) return;
+    if (!reducedMotion && typeof document.startViewTransition === 'function') {
+      const shown = new Promise<void>((resolve) => {
+        committed.current = resolve;
+        setTimeout(resolve, 300);
+      });
+      document.startViewTransition(() => shown);
+    }
+    void navigate(href, { replace: true, state, preventScrollReset: false });
   };
   return (
     <nav ref={nav} className={styles.pager} aria-label={UI.pager}>
@@ -58,7 +80,7 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
         </span>
         <span className={styles.label}>{labels.previous}</span>
       </button>
-      <Link to={backHref} className={styles.back}>
+      <Link to={backHref} className={styles.back} prefetch="intent" viewTransition={!reducedMotion}>
         {labels.back}
       </Link>
       <button type="button" className={styles.step} disabled={!nextHref} onClick={() => go(nextHref)}>
@@ -67,6 +89,9 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
           ›
         </span>
       </button>
+      {/* The neighbours and the list are fetched ahead once this page is idle: next, previous and
+          Back (to the list) open at once. */}
+      <PrefetchWhenIdle pages={[previousHref, nextHref, backHref]} />
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import { imageSources, type Media } from '../lib/media';
+import { placeholderStyle } from '../lib/placeholder';
 
 interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> {
   media: Media;
@@ -10,12 +11,17 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   alt?: string;
 }
 
-/** <img> in the widths of the image endpoint (AVIF or WebP where accepted), with its size set. */
-export function ResponsiveImage({ media, sizes, priority = false, alt, ...rest }: ResponsiveImageProps) {
+/**
+ * <img> in the widths of the image endpoint (AVIF or WebP where accepted), with its size set and
+ * its placeholder behind it.
+ */
+export function ResponsiveImage({ media, sizes, priority = false, alt, style, ...rest }: ResponsiveImageProps) {
   const { src, srcSet } = imageSources(media);
   return (
     <img
       {...rest}
+      // Its colours until it arrives (issue 26): a slow network shows the page's colours at once.
+      style={{ ...placeholderStyle(media.placeholder), ...style }}
       src={src}
       srcSet={srcSet}
       sizes={sizes}

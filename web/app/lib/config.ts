@@ -18,11 +18,3 @@ export const CONTENT_DEFAULTS = {
   retryDelayMs: 1_000, // spec 9: 1000 ms apart
   maxConnections: 16,
 } as const satisfies ContentConfig;
-
-export function contentConfig(env: Record<string, string | undefined> = process.env): ContentConfig {
-  return {
-    ...CONTENT_DEFAULTS,
-    baseUrl: (env.CMS_URL ?? CONTENT_DEFAULTS.baseUrl).replace(/\/+$/, ''),
-    maxConnections: Number(env.CMS_MAX_CONNECTIONS) > 0 ? Number(env.CMS_MAX_CONNECTIONS) : CONTENT_DEFAULTS.maxConnections,
-  };
-}

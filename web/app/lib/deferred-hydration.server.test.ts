@@ -27,10 +27,10 @@ const DOCUMENT =
 type Listener = () => void;
 
 /** A module script's text run against a stand-in browser whose events the test fires. */
-function browser(script: string, { parsed = true, images = [] as Array<{ complete: boolean; loading: string }> } = {}) {
+function browser(script: string, { parsed = true, images = [] as Array<{ complete: boolean; loading: string }>, early = undefined as { started: boolean; onInput: null } | undefined } = {}) {
   const imported: string[] = [];
   const preloaded: string[] = [];
-  const window: Record<string, unknown> = {};
+  const window: Record<string, unknown> = early ? { __studioEarly: early } : {};
   const listeners = new Map<string, Listener>();
   const timers = new Map<number, Listener>();
   let fontsArrived: Listener = () => {};
@@ -117,10 +117,25 @@ describe('deferred hydration', () => {
     await stalled.done;
     expect(stalled.imported).toContain('/assets/entry.client-Dc7.js');
 
-    const touched = browser(deferModuleScript(MODULE_SCRIPT, PRELOADS), { parsed: false });
-    await touched.fire('pointerdown');
-    await touched.done;
-    expect(touched.imported).toContain('/assets/entry.client-Dc7.js');
+    for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart']) {
+      const touched = browser(deferModuleScript(MODULE_SCRIPT, PRELOADS), { parsed: false });
+      await touched.fire(type);
+      await touched.done;
+      expect(touched.imported, type).toContain('/assets/entry.client-Dc7.js');
+    }
+  });
+
+  it("starts at once on an input the page's recorder heard, before this script or after it ran", async () => {
+    const before = browser(deferModuleScript(MODULE_SCRIPT, PRELOADS), { parsed: false, early: { started: true, onInput: null } });
+    await before.done;
+    expect(before.imported).toContain('/assets/entry.client-Dc7.js');
+
+    const after = browser(deferModuleScript(MODULE_SCRIPT, PRELOADS), { parsed: false, early: { started: false, onInput: null } });
+    await after.settle();
+    expect(after.imported).toEqual([]);
+    (after.window.__studioEarly as { onInput: () => void }).onInput();
+    await after.done;
+    expect(after.imported).toContain('/assets/entry.client-Dc7.js');
   });
 
   it('gives the same document however the stream is cut', async () => {

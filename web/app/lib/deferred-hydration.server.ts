@@ -12,9 +12,10 @@ import { Transform } from 'node:stream';
  * - the `modulepreload` links go;
  * - the module script's static imports become dynamic ones that start once the document is
  *   parsed, the first screen's pictures (the eager `<img>`s) and the fonts it uses have arrived, and
- *   a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once when the
- *   visitor presses a key or touches the page. The same modules are then preloaded together,
- *   without a waterfall.
+ *   a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once on the
+ *   visitor's first input of any kind (a key, a touch, a click, a wheel, a scroll: the gesture
+ *   itself is replayed once the page is alive, app/lib/early-input.ts). The same modules are then
+ *   preloaded together, without a waterfall.
  *
  * Everything else the module script does (the route manifest, the route modules for hydration,
  * importing the client entry) is React Router's, in React Router's order. Its unit test runs the
@@ -36,7 +37,11 @@ const WHEN_PAINTED = `await new Promise((go) => {
   let started = false;
   const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(go, 0)); } };
   setTimeout(start, ${HYDRATION_CAP_MS});
-  for (const type of ['keydown', 'pointerdown']) addEventListener(type, start, { once: true, capture: true });
+  // The visitor's first input of any kind, heard by the recorder at the top of the document
+  // (app/lib/early-input.ts), even before this script ran; and these, where it is missing.
+  const early = window.__studioEarly;
+  if (early && early.started) start(); else if (early) early.onInput = start;
+  for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart']) addEventListener(type, start, { once: true, capture: true, passive: true });
   const firstScreen = async () => {
     const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
     await Promise.all(pending.map((image) => new Promise((arrived) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { projectMediaOnFirstScreen } from './image-sizes';
 import type { Media } from './media';
 
-const picture = (width: number, height: number): Media => ({ kind: 'image', url: `/uploads/${width}x${height}.jpg`, alt: '', width, height, formats: [] });
+const picture = (width: number, height: number): Media => ({ kind: 'image', url: `/uploads/${width}x${height}.jpg`, alt: '', width, height, formats: [], placeholder: null });
 
 describe('projectMediaOnFirstScreen', () => {
   it('counts every picture that starts on a phone screen', () => {

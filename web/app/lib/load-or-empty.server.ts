@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { ContentError } from './content-error.server';
+import { ContentError } from './content/content-error.server';
 import { markDegraded } from './render-state.server';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

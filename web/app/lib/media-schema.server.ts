@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isResizable, isVideoExt, siteRelativeUrl, type Media, type MediaFormat } from './media';
+import { isPlaceholder } from './placeholder';
 
 const formatSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
 
@@ -12,12 +13,14 @@ export const mediaSchema = z.object({
   height: z.number().nullish(),
   alternativeText: z.string().nullish(),
   formats: z.record(z.string(), formatSchema.nullish()).nullish(),
+  // The CMS's placeholder of a picture; anything else is dropped, never drawn.
+  placeholder: z.string().nullish().catch(null),
 });
 
 export type StrapiMedia = z.infer<typeof mediaSchema>;
 
 /** The media fields the site asks for: the spec's url and ext, plus what responsive images need. */
-export const MEDIA_FIELDS = ['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'formats'] as const;
+export const MEDIA_FIELDS = ['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'formats', 'placeholder'] as const;
 
 export function toMedia(raw: StrapiMedia, cmsBaseUrl: string, fallbackAlt = ''): Media {
   const formats = Object.values(raw.formats ?? {})
@@ -32,6 +35,7 @@ export function toMedia(raw: StrapiMedia, cmsBaseUrl: string, fallbackAlt = ''):
     alt: raw.alternativeText?.trim() || fallbackAlt,
     width: raw.width ?? null,
     height: raw.height ?? null,
+    placeholder: isPlaceholder(raw.placeholder) ? raw.placeholder : null,
     // The image endpoint makes every width of pictures on the site's origin; Strapi's formats are
     // kept only for the others, so pages do not carry them in their data.
     formats: isResizable({ kind, url }) ? [] : formats,

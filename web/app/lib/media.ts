@@ -10,6 +10,8 @@ export interface Media {
   alt: string;
   width: number | null;
   height: number | null;
+  /** Its colours, drawn until it arrives (lib/placeholder.ts); null for videos and older uploads. */
+  placeholder: string | null;
   /** Strapi's responsive renditions (thumbnail, small, medium, large), smallest first. */
   formats: MediaFormat[];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Media } from './media';
 import { jsonForScript, originOf, seoMeta, shareImage, summary } from './seo';
 
-const cover: Media = { url: '/uploads/cover.jpg', kind: 'image', alt: '封面', width: 2400, height: 1600, formats: [] };
+const cover: Media = { url: '/uploads/cover.jpg', kind: 'image', alt: '封面', width: 2400, height: 1600, formats: [], placeholder: null };
 
 describe('page metadata', () => {
   it('gives a canonical address, Open Graph and a large Twitter card with an absolute 1200 px picture', () => {

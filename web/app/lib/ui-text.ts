@@ -86,4 +86,4 @@ export function fill(template: UiTemplate, values: Record<string, string | numbe
 }
 
 /** The studio's own texts the pages show (its name, line, copyright and filing number). */
-export const STUDIO_TEXTS: readonly string[] = [STUDIO.name, STUDIO.subtitle, STUDIO.copyright, STUDIO.filingNumber];
+export const STUDIO_TEXTS: readonly string[] = [STUDIO.name, STUDIO.subtitle, STUDIO.tagline, STUDIO.copyright, STUDIO.filingNumber];

@@ -6,21 +6,25 @@ import { getArticles } from '../features/articles/api/get-articles.server';
 import { ArticleDetail } from '../features/articles/components/article-detail';
 import { articleHref } from '../features/articles/components/article-card';
 import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
+import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
+import { siteServices } from '../lib/site-context.server';
 
 const ROUTE = '/dailyPage/article/:id';
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
-  const documentId = url.searchParams.get('documentId') || params.id;
+  const documentId = params.id;
+  checkDocumentId(url, documentId, articleHref);
   const [article, articles] = await Promise.all([
-    loadEntry({ route: ROUTE, context }, () => getArticle(documentId, { signal: request.signal })),
-    loadOrEmpty({ route: ROUTE, context }, () => getArticles({ signal: request.signal }), []),
+    loadEntry({ route: ROUTE, context }, () => getArticle(documentId, { client: siteServices(context).content, signal: request.signal })),
+    loadOrEmpty({ route: ROUTE, context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []),
   ]);
+  if (article) checkViewerParam(url, article.media.length);
   return { article, order: articles.map((entry) => entry.documentId), documentId };
 }
 
@@ -79,3 +83,6 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
     </main>
   );
 }
+
+/** A failure of this page keeps the shell around it (issue 27). */
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';

@@ -6,9 +6,10 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
+import { siteServices } from '../lib/site-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { articles: await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ signal: request.signal }), []) };
+  return { articles: await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
@@ -28,3 +29,6 @@ export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A failure of this page keeps the shell around it (issue 27). */
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';

@@ -7,12 +7,13 @@ import { TranslationToggle } from '../features/translation/components/translatio
 import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/daily-page';
+import { siteServices } from '../lib/site-context.server';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, contact] = await Promise.all([
-    loadOrEmpty({ route: '/dailyPage', context }, () => getCategories({ signal: request.signal }), [ALL_CATEGORY]),
-    loadOrEmpty({ route: '/dailyPage', context }, () => getContact({ signal: request.signal }), null),
+    loadOrEmpty({ route: '/dailyPage', context }, () => getCategories({ client: siteServices(context).content, signal: request.signal }), [ALL_CATEGORY]),
+    loadOrEmpty({ route: '/dailyPage', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null),
   ]);
   return { categories, contact };
 }

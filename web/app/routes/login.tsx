@@ -7,10 +7,11 @@ import { STUDIO } from '../lib/studio';
 import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 import type { Route } from './+types/login';
+import { siteServices } from '../lib/site-context.server';
 
 /** Shuffled on the server so the first background is in the HTML and hydration agrees. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const images = await loadOrEmpty({ route: '/login', context }, () => getLandingImages({ signal: request.signal }), []);
+  const images = await loadOrEmpty({ route: '/login', context }, () => getLandingImages({ client: siteServices(context).content, signal: request.signal }), []);
   return { backgrounds: shuffle(images) };
 }
 

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { NotFoundPage } from '../components/not-found-page';
 import { STUDIO } from '../lib/studio';
 import { UI, fill } from '../lib/ui-text';
@@ -9,5 +10,5 @@ export const loader = () => data(null, { status: 404 });
 export const meta = () => [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound() {
-  return <NotFoundPage />;
+  return <NotFoundPage toggle={<TranslationToggle />} />;
 }

@@ -6,16 +6,19 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/profile';
 import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
+import { siteServices } from '../lib/site-context.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ signal: request.signal }), []) };
+  return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), []) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+// The link preview shows the studio's portrait (the first profile's), as a project shows its cover.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(originOf(matches), {
     title: fill('pageTitle', { page: UI.profile, studio: STUDIO.name }),
     description: UI.profileDescription,
     path: '/dailyPage/profile',
+    image: loaderData?.profiles.find((profile) => profile.portrait)?.portrait,
   });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -27,3 +30,6 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A failure of this page keeps the shell around it (issue 27). */
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';

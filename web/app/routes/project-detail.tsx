@@ -4,15 +4,19 @@ import { Pager } from '../components/pager';
 import { getProject } from '../features/projects/api/get-project.server';
 import { getProjectOrder } from '../features/projects/api/get-projects.server';
 import { ProjectDetail } from '../features/projects/components/project-detail';
+import { detailMedia } from '../features/projects/detail-media';
 import { projectDetailHref } from '../features/projects/project-links';
 import { ALL_CATEGORY, projectListHref } from '../lib/category';
 import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
+import { knownCategory } from '../features/shell/known-category.server';
+import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
+import { siteServices } from '../lib/site-context.server';
 
 const ROUTE = '/dailyPage/project/:id';
 
@@ -21,12 +25,14 @@ const ROUTE = '/dailyPage/project/:id';
  * under the current filter is loaded too, so a shared link has the same previous/next.
  */
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
-  const documentId = url.searchParams.get('documentId') || params.id;
-  const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
+  const documentId = params.id;
+  const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
+  checkDocumentId(url, documentId, (other) => projectDetailHref(other, category));
   const [project, order] = await Promise.all([
-    loadEntry({ route: ROUTE, context }, () => getProject(documentId, { signal: request.signal })),
-    loadOrEmpty({ route: ROUTE, context }, () => getProjectOrder(category, { signal: request.signal }), []),
+    loadEntry({ route: ROUTE, context }, () => getProject(documentId, { client: siteServices(context).content, signal: request.signal })),
+    loadOrEmpty({ route: ROUTE, context }, () => getProjectOrder(category, { client: siteServices(context).content, signal: request.signal }), []),
   ]);
+  if (project) checkViewerParam(url, detailMedia(project).length);
   return { project, order, documentId, category };
 }
 
@@ -86,3 +92,6 @@ export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) 
     </main>
   );
 }
+
+/** A failure of this page keeps the shell around it (issue 27). */
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';

@@ -4,15 +4,17 @@ import { getProjects } from '../features/projects/api/get-projects.server';
 import { ProjectGrid } from '../features/projects/components/project-grid';
 import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { knownCategory } from '../features/shell/known-category.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 import { originOf, seoMeta } from '../lib/seo';
 import { UI, fill } from '../lib/ui-text';
+import { siteServices } from '../lib/site-context.server';
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
-  const category = url.searchParams.get('category') || ALL_CATEGORY.designType;
-  const projects = await loadOrEmpty({ route: '/dailyPage/project', context }, () => getProjects(category, { signal: request.signal }), []);
+  const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
+  const projects = await loadOrEmpty({ route: '/dailyPage/project', context }, () => getProjects(category, { client: siteServices(context).content, signal: request.signal }), []);
   return { projects, category };
 }
 
@@ -41,3 +43,6 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A failure of this page keeps the shell around it (issue 27). */
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';

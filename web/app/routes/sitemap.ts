@@ -3,8 +3,8 @@ import { articleHref } from '../features/articles/components/article-card';
 import { projectDetailHref } from '../features/projects/project-links';
 import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
-import { publicOrigin } from '../lib/public-origin.server';
 import type { Route } from './+types/sitemap';
+import { siteServices } from '../lib/site-context.server';
 
 const xml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const latest = (dates: Array<string | null>) => dates.filter((date): date is string => !!date).sort().at(-1) ?? null;
@@ -15,9 +15,9 @@ const latest = (dates: Array<string | null>) => dates.filter((date): date is str
  * so a publish (the webhook's purge) shows in it at once.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = publicOrigin();
+  const origin = siteServices(context).publicOrigin;
   const empty = { projects: [], articles: [], profiles: [] };
-  const { projects, articles, profiles } = await loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ signal: request.signal }), empty);
+  const { projects, articles, profiles } = await loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ client: siteServices(context).content, signal: request.signal }), empty);
   const urls: Array<{ path: string; lastmod: string | null }> = [
     { path: '/login', lastmod: null },
     { path: '/dailyPage/project', lastmod: latest(projects.map((entry) => entry.updatedAt)) },

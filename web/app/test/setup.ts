@@ -17,3 +17,18 @@ beforeEach(() => {
     throw new Error(`console.error was called: ${args.map(String).join(' ')}`);
   });
 });
+
+// jsdom has no media queries: a visitor who has not asked for reduced motion, on a wide screen.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

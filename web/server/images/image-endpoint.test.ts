@@ -12,6 +12,7 @@ let cms: http.Server;
 let site: http.Server;
 let siteUrl: string;
 let cacheDir: string;
+let cmsBase: string;
 let cmsCalls: string[] = [];
 let photo: Buffer;
 let logo: Buffer;
@@ -32,7 +33,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
   cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'images-')), '.data', 'images'); // a dot directory, like the default
   const app = express();
-  app.use(imageEndpoint({ cmsUrl: `http://127.0.0.1:${(cms.address() as AddressInfo).port}`, cacheDir, log: () => {} }));
+  cmsBase = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
+  app.use(imageEndpoint({ cmsUrl: cmsBase, cacheDir, log: () => {} }));
   app.use((_req, res) => void res.status(404).end());
   site = http.createServer(app);
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -91,6 +93,35 @@ describe('image endpoint', () => {
     const again = await get('/_img/800/uploads/photo_abc.jpg', CHROME_ACCEPT);
     expect(again.headers.get('content-type')).toBe('image/avif');
     expect(cmsCalls).toEqual(['/uploads/photo_abc.jpg', '/uploads/photo_abc.jpg']);
+  });
+
+  it('makes one variant for every spelling of a name: a percent-encoded letter costs no encode and no file', async () => {
+    const first = await get('/_img/1200/uploads/photo_abc.jpg', CHROME_ACCEPT);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const files = fs.readdirSync(cacheDir).length;
+    for (const spelling of ['%70hoto_abc.jpg', 'ph%6Fto_abc.jpg', '%70%68%6f%74%6f%5f%61%62%63%2e%6a%70%67']) {
+      const response = await get(`/_img/1200/uploads/${spelling}`, CHROME_ACCEPT);
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    expect(fs.readdirSync(cacheDir).length).toBe(files);
+    expect(cmsCalls).toEqual(['/uploads/photo_abc.jpg']);
+  });
+
+  it('sends a visitor past their fresh encodes to the original instead of encoding more', async () => {
+    const app = express();
+    app.use(imageEndpoint({ cmsUrl: cmsBase, cacheDir: `${cacheDir}-budget`, encodesPerClient: { burst: 2, perSecond: 0.001 }, log: () => {} }));
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ask = (width: number) => fetch(`${base}/_img/${width}/uploads/photo_abc.jpg`, { headers: { accept: CHROME_ACCEPT }, redirect: 'manual' });
+    expect((await ask(240)).status).toBe(200);
+    expect((await ask(360)).status).toBe(200);
+    const third = await ask(480);
+    expect(third.status).toBe(302);
+    expect(third.headers.get('location')).toBe('/uploads/photo_abc.jpg');
+    expect((await ask(240)).status).toBe(200); // made already: no encode, no budget
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it('never enlarges a picture beyond its original', async () => {

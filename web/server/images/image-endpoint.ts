@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import sharp from 'sharp';
-import { createConnectionLimit } from '../../app/lib/connection-limit';
+import { createConnectionLimit } from '../../app/lib/content/connection-limit';
 import { IMAGE_WIDTHS } from '../../app/lib/media';
+import { createTokenBuckets } from '../../app/lib/token-buckets';
+import { createVariantStore } from './variant-store';
 
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
 type Format = (typeof IMAGE_FORMATS)[number];
@@ -20,8 +21,12 @@ export interface ImageEndpointOptions {
   cmsUrl: string;
   /** Where made variants are kept; they are made once per upload, width and format. */
   cacheDir: string;
+  /** Most bytes of variants kept on disk; past it the least recently served go first. */
+  cacheMaxBytes?: number;
   /** Image encodes at once (they are CPU-bound; the machine has few cores). */
   concurrency?: number;
+  /** Fresh encodes one visitor may cause: a bucket of `burst`, refilled at `perSecond`. */
+  encodesPerClient?: { burst: number; perSecond: number };
   fetchImpl?: typeof fetch;
   log?: (line: string) => void;
 }
@@ -60,13 +65,23 @@ async function encode(original: Buffer, width: number, format: Format): Promise<
  * and kept on disk. Only the allow-listed widths and formats exist: anything else is a 400, an
  * unknown file a 404, never a 500.
  */
-export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImpl = fetch, log = console.error }: ImageEndpointOptions): Router {
-  const cacheDir = path.resolve(dir); // sendFile needs an absolute path
-  fs.mkdirSync(cacheDir, { recursive: true });
+export function imageEndpoint({
+  cmsUrl,
+  cacheDir: dir,
+  cacheMaxBytes = 1024 ** 3,
+  concurrency = 2,
+  encodesPerClient = { burst: 300, perSecond: 3 },
+  fetchImpl = fetch,
+  log = console.error,
+}: ImageEndpointOptions): Router {
+  // A visitor on a cold cache makes a page's worth of encodes (a few dozen); one address asking for
+  // every width and format of every upload (17,000 encodes) gets the originals past three a second
+  // (issue 25).
+  const mayEncode = createTokenBuckets(encodesPerClient);
+  // sendFile needs an absolute path
+  const variants = createVariantStore(path.resolve(dir), { maxBytes: cacheMaxBytes });
   const encoding = createConnectionLimit(concurrency);
   const making = new Map<string, Promise<{ file: string; type: string }>>();
-  // Variants known to be on disk, by key: a repeat request reads no sidecar file.
-  const onDisk = new Map<string, string>();
   const router = express.Router();
 
   const refuse = (res: Response, status: number, error: string) => void res.status(status).set('cache-control', 'no-store').json({ error });
@@ -82,10 +97,13 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
       return refuse(res, 400, 'Malformed path');
     }
     if (!/^\/uploads\/[^/\\]+$/.test(decoded) || decoded.includes('..') || decoded.includes('\0')) return refuse(res, 400, 'Malformed path');
+    // One name, one picture: every spelling of a name (`%6dooncake.jpg`, `mooncake.jpg`) is the
+    // same variant and the same request to the CMS (issue 25: each spelling was encoded anew).
+    const upload = `/uploads/${encodeURIComponent(decoded.slice('/uploads/'.length))}`;
     const choice = chooseFormat(req, FORMAT_OF_EXTENSION[path.extname(decoded).toLowerCase()]);
     if (!choice) return refuse(res, 400, `Format must be one of ${IMAGE_FORMATS.join(', ')}`);
 
-    const key = `${createHash('sha1').update(rawPath).digest('hex')}-${width}-${choice.format}`;
+    const key = `${createHash('sha1').update(upload).digest('hex')}-${width}-${choice.format}`;
     const send = ({ file, type }: { file: string; type: string }) => {
       res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': `public, max-age=${YEAR_S}, immutable` });
       if (choice.negotiated) res.vary('Accept');
@@ -93,17 +111,17 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
         if (error && !res.headersSent) refuse(res, 502, 'Image temporarily unavailable');
       });
     };
-    const known = path.join(cacheDir, key);
-    const madeType = onDisk.get(key) ?? (fs.existsSync(`${known}.type`) ? fs.readFileSync(`${known}.type`, 'utf8') : undefined);
-    if (madeType) {
-      onDisk.set(key, madeType);
-      return send({ file: known, type: madeType });
-    }
+    const made = variants.get(key);
+    if (made) return send(made);
 
     let job = making.get(key);
+    if (!job && !mayEncode(req.ip ?? 'unknown')) {
+      res.set('cache-control', 'no-store').redirect(302, upload);
+      return;
+    }
     if (!job) {
       job = (async () => {
-        const upstream = await fetchImpl(`${cmsUrl}${rawPath}`, { signal: AbortSignal.timeout(30_000) });
+        const upstream = await fetchImpl(`${cmsUrl}${upload}`, { signal: AbortSignal.timeout(30_000) });
         if (upstream.status === 404) throw Object.assign(new Error('not found'), { status: 404 });
         const sourceType = (upstream.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
         const source = SOURCE_TYPES[sourceType];
@@ -113,14 +131,8 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
         }
         const original = Buffer.from(await upstream.arrayBuffer());
         const format = choice.format === 'original' ? source : choice.format;
-        const made = await encoding.run(() => encode(original, width, format));
-        const type = CONTENT_TYPES[format];
-        const temp = `${known}.${process.pid}.tmp`;
-        await fs.promises.writeFile(temp, made);
-        await fs.promises.rename(temp, known);
-        await fs.promises.writeFile(`${known}.type`, type);
-        onDisk.set(key, type);
-        return { file: known, type };
+        const encoded = await encoding.run(() => encode(original, width, format));
+        return variants.put(key, encoded, CONTENT_TYPES[format]);
       })().finally(() => making.delete(key));
       making.set(key, job);
     }
@@ -128,7 +140,7 @@ export function imageEndpoint({ cmsUrl, cacheDir: dir, concurrency = 2, fetchImp
       send(await job);
     } catch (error) {
       const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 502;
-      if (status !== 404) log(`[images] ${rawPath} at ${width}: ${error instanceof Error ? error.message : String(error)}`);
+      if (status !== 404) log(`[images] ${upload} at ${width}: ${error instanceof Error ? error.message : String(error)}`);
       refuse(res, status === 404 ? 404 : 502, status === 404 ? 'Not found' : 'Image temporarily unavailable');
     }
   });

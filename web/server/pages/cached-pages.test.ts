@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageCache } from '../../app/lib/page-cache/page-cache.server';
-import { pageKey } from '../../app/lib/page-cache/page-cache-middleware.server';
+import { createPageCache } from '../../app/lib/content/page-cache/page-cache.server';
+import { pageKey } from '../../app/lib/content/page-cache/page-cache-middleware.server';
 import { securityHeaders } from '../security/security-headers';
 import { cachedPages } from './cached-pages';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   const app = express();
   app.use(securityHeaders({ mode: 'production' }));
-  app.use(cachedPages(() => cache, () => 60));
+  app.use(cachedPages({ pages: cache, pageTtlS: 60 }));
   app.use((_req, res) => {
     rendered += 1;
     res.send('rendered');

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { notModified, type PageCache } from '../../app/lib/page-cache/page-cache.server';
-import { cachedPageHeaders, pageCacheControl, pageKey } from '../../app/lib/page-cache/page-cache-middleware.server';
+import { notModified } from '../../app/lib/content/page-cache/page-cache.server';
+import type { SiteServices } from '../../app/lib/site-context.server';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from '../../app/lib/content/page-cache/page-cache-middleware.server';
 import { cspOf } from '../security/security-headers';
 
 /**
@@ -9,12 +10,12 @@ import { cspOf } from '../security/security-headers';
  * what may be cached), compressed when it was stored, with a policy allowing its inline scripts
  * and styles by hash. Under a spike most views are this one memory read.
  */
-export function cachedPages(cache: () => PageCache, ttlS: () => number) {
+export function cachedPages({ pages, pageTtlS }: Pick<SiteServices, 'pages' | 'pageTtlS'>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || res.locals.preview) return next();
-    const page = cache().get(pageKey(req.originalUrl, req.get('user-agent')));
+    const page = pages.get(pageKey(req.originalUrl, req.get('user-agent')));
     if (!page) return next();
-    for (const [name, value] of cachedPageHeaders(page, pageCacheControl(ttlS()))) res.setHeader(name, value);
+    for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));
     if (notModified(req.get('if-none-match') ?? null, page.etag)) {
       res.status(304).end();

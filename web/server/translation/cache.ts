@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../app/lib/sqlite.server';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -11,7 +9,8 @@ export interface TranslationCache {
   size(): Awaitable<number>;
   /** Characters sent to the provider on `day` (YYYY-MM-DD, UTC). */
   charsSpent(day: string): Awaitable<number>;
-  spendChars(day: string, chars: number): Awaitable<void>;
+  /** Counts `chars` against `day` only if the day stays within `limit`, in one step: true when counted. */
+  reserveChars(day: string, chars: number, limit: number): Awaitable<boolean>;
   close(): void;
 }
 
@@ -21,7 +20,9 @@ export interface LocalTranslationCache extends TranslationCache {
   set(source: string, target: string): void;
   size(): number;
   charsSpent(day: string): number;
-  spendChars(day: string, chars: number): void;
+  reserveChars(day: string, chars: number, limit: number): boolean;
+  /** Counts `chars` against `day` whatever the total (a reservation made in Redis, mirrored here). */
+  recordChars(day: string, chars: number): void;
 }
 
 const DAY_MS = 86_400_000;
@@ -34,9 +35,7 @@ const DAY_MS = 86_400_000;
  * the provider per day, so the daily budget survives a restart.
  */
 export function createTranslationCache(file: string, { maxEntries = 20_000, now = Date.now }: { maxEntries?: number; now?: () => number } = {}): LocalTranslationCache {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  const db = openSqlite(file);
   db.exec(
     `CREATE TABLE IF NOT EXISTS translations (
        source TEXT PRIMARY KEY,
@@ -64,6 +63,8 @@ export function createTranslationCache(file: string, { maxEntries = 20_000, now 
   const prune = db.prepare('DELETE FROM translations WHERE source IN (SELECT source FROM translations ORDER BY used_at ASC LIMIT ?)');
   const spent = db.prepare<[string], { chars: number }>('SELECT chars FROM provider_usage WHERE day = ?');
   const spend = db.prepare('INSERT INTO provider_usage (day, chars) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET chars = chars + excluded.chars');
+  const startDay = db.prepare('INSERT INTO provider_usage (day, chars) VALUES (?, 0) ON CONFLICT(day) DO NOTHING');
+  const spendWithin = db.prepare('UPDATE provider_usage SET chars = chars + ? WHERE day = ? AND chars + ? <= ?');
   const forgetOldDays = db.prepare('DELETE FROM provider_usage WHERE day < ?');
 
   return {
@@ -87,9 +88,14 @@ export function createTranslationCache(file: string, { maxEntries = 20_000, now 
     },
     size: () => count.get()?.n ?? 0,
     charsSpent: (day) => spent.get(day)?.chars ?? 0,
-    spendChars(day, chars) {
-      spend.run(day, chars);
+    // One transaction: two requests can never both fit in what is left of the day.
+    reserveChars: db.transaction((day: string, chars: number, limit: number) => {
+      startDay.run(day);
       forgetOldDays.run(new Date(now() - 30 * DAY_MS).toISOString().slice(0, 10));
+      return spendWithin.run(chars, day, chars, limit).changes === 1;
+    }),
+    recordChars(day, chars) {
+      spend.run(day, chars);
     },
     close: () => db.close(),
   };

@@ -1,26 +1,28 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { TRANSLATE_REQUEST_LIMITS } from '../../app/features/translation/request-limits';
 import type { PublishedTexts } from './published-texts';
 import { createRateLimiter, type RateLimiter } from './rate-limit';
 import type { TranslationService } from './service';
 
-export const LIMITS = {
-  maxTexts: 300,
-  maxTextLength: 5_000,
-  maxTotalLength: 30_000,
-  requestsPerMinute: 60,
-} as const;
+export const LIMITS = { ...TRANSLATE_REQUEST_LIMITS, requestsPerMinute: 60 } as const;
 
 const HAN = /\p{Script=Han}/u;
 
 const requestSchema = z.object({
   texts: z
-    .array(z.string().min(1).max(LIMITS.maxTextLength))
+    .array(z.string().min(1))
     .min(1)
-    .max(LIMITS.maxTexts)
-    .refine((texts) => texts.every((text) => HAN.test(text)), 'every text must contain Chinese characters')
-    .refine((texts) => texts.reduce((sum, text) => sum + text.length, 0) <= LIMITS.maxTotalLength, `at most ${LIMITS.maxTotalLength} characters in all`),
+    .refine((texts) => texts.every((text) => HAN.test(text)), 'every text must contain Chinese characters'),
 });
+
+/** Over what one request may carry: why, for the 413. */
+function overLimits(texts: readonly string[]): string | null {
+  if (texts.length > LIMITS.maxTexts) return `at most ${LIMITS.maxTexts} texts in one request`;
+  if (texts.some((text) => text.length > LIMITS.maxTextLength)) return `at most ${LIMITS.maxTextLength} characters in one text`;
+  if (texts.reduce((sum, text) => sum + text.length, 0) > LIMITS.maxTotalLength) return `at most ${LIMITS.maxTotalLength} characters in one request`;
+  return null;
+}
 
 /**
  * POST /translate {"texts": [...]} -> {"translations": {text: english}, "failed": [...], "refused": [...]}.
@@ -34,7 +36,7 @@ export function translationRouter(
   limiter: RateLimiter = createRateLimiter({ limit: LIMITS.requestsPerMinute, windowMs: 60_000 }),
 ): Router {
   const router = express.Router();
-  router.post('/translate', express.json({ limit: '128kb' }), async (req, res) => {
+  router.post('/translate', express.json({ limit: '64kb' }), async (req, res) => {
     res.set('cache-control', 'no-store');
     const wait = await limiter.take(req.ip ?? 'unknown');
     if (wait > 0) {
@@ -46,12 +48,17 @@ export function translationRouter(
       res.status(400).json({ error: `Invalid request: ${z.prettifyError(parsed.error)}` });
       return;
     }
+    const over = overLimits(parsed.data.texts);
+    if (over) {
+      res.status(413).json({ error: `Too much for one request: ${over}. Send the rest in another request.` });
+      return;
+    }
     const { published: shown, refused } = await published.check(parsed.data.texts);
     if (shown.length === 0) {
       res.status(422).json({ error: 'None of these texts is shown on this site; only its own texts are translated.', refused });
       return;
     }
-    res.json({ ...(await service.translateAll(shown)), refused });
+    res.json({ ...(await service.translateAll(shown, { client: req.ip ?? 'unknown' })), refused });
   });
   router.all('/translate', (_req, res) => {
     res.set('allow', 'POST').status(405).json({ error: 'Use POST with a JSON body {"texts": [...]}.' });

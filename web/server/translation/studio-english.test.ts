@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ContentClient } from '../../app/lib/content-client.server';
+import type { ContentClient } from '../../app/lib/content/content-client.server';
 import { createTranslationCache } from './cache';
 import type { TranslationProvider } from './provider';
 import { createTranslationService } from './service';
@@ -9,14 +9,13 @@ type Entry = { source: string; machine: string | null; english: string | null };
 
 /** A content client whose CMS holds `entries` (the English texts collection). */
 const clientOf = (entries: () => Entry[] | Error) =>
-  (() =>
-    ({
-      get: async () => {
-        const value = entries();
-        if (value instanceof Error) throw value;
-        return value;
-      },
-    }) as unknown as ContentClient);
+  ({
+    get: async () => {
+      const value = entries();
+      if (value instanceof Error) throw value;
+      return value;
+    },
+  }) as unknown as ContentClient;
 
 const provider = (): TranslationProvider & { calls: string[] } => {
   const calls: string[] = [];

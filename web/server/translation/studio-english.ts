@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type ContentClient } from '../../app/lib/content-client.server';
+import type { ContentClient } from '../../app/lib/content/content-client.server';
 
 /** The CMS's English texts (api::translation): machine translations and the studio's own. */
 const entrySchema = z.object({ source: z.string(), machine: z.string().nullish(), english: z.string().nullish() });
@@ -22,7 +22,7 @@ const BATCH = 300;
 export function createStudioEnglish({
   cmsUrl,
   secret,
-  client = contentClient,
+  client,
   fetchImpl = fetch,
   delayMs = 1_000,
   log = console.warn,
@@ -30,7 +30,8 @@ export function createStudioEnglish({
   cmsUrl: string;
   /** SITE_WEBHOOK_SECRET: the CMS accepts reports only with it. Without one nothing is reported. */
   secret: string | undefined;
-  client?: () => ContentClient;
+  /** The site's content client: the studio's English is cached and purged like content. */
+  client: ContentClient;
   fetchImpl?: typeof fetch;
   delayMs?: number;
   log?: (line: string) => void;
@@ -67,7 +68,7 @@ export function createStudioEnglish({
       const known = new Set<string>();
       let entries: Array<z.infer<typeof entrySchema>>;
       try {
-        entries = await client().get({
+        entries = await client.get({
           call: 'GET /api/translations',
           path: STUDIO_ENGLISH_PATH,
           query: { fields: ['source', 'machine', 'english'] },

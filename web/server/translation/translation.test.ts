@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnglish, startFakeMyMemory, type FakeMyMemory } from '../../tests/support/fake-mymemory';
 import { createTranslationCache } from './cache';
-import { translationRouter } from './endpoint';
+import { LIMITS, translationRouter } from './endpoint';
 import { createMyMemoryProvider, TranslationError } from './provider';
+import { createQuota } from './quota';
 import { createRateLimiter } from './rate-limit';
 import { createPublishedTexts } from './published-texts';
 import { createTranslationService } from './service';
@@ -105,6 +106,43 @@ describe('the translation service', () => {
     expect((await make().translateAll(['新的字'])).failed).toEqual([]);
   });
 
+  it('never overshoots the daily budget with parallel requests', async () => {
+    const sent: string[] = [];
+    const provider = {
+      async translate(text: string) {
+        sent.push(text);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        return `en ${text.length}`;
+      },
+    };
+    const service = createTranslationService({ provider, cache: createTranslationCache(':memory:'), dailyChars: 20 });
+    // 30 requests at once, each with two new four-character texts: 240 characters asked for.
+    await Promise.all(Array.from({ length: 30 }, (_, n) => service.translateAll([`第${n}个字甲`, `第${n}个字乙`], { client: `198.51.100.${n}` })));
+    const spent = sent.reduce((sum, text) => sum + text.length, 0);
+    expect(spent).toBeLessThanOrEqual(20);
+    expect(spent).toBeGreaterThanOrEqual(10);
+    expect(await service.budget()).toEqual({ spent, limit: 20 });
+  });
+
+  it("keeps each client, and the whole site, to a share of the provider's characters a minute", async () => {
+    let time = Date.parse('2026-11-23T10:00:10Z');
+    const sent: string[] = [];
+    const provider = { translate: async (text: string) => (sent.push(text), `en ${text}`) };
+    const service = createTranslationService({
+      provider,
+      cache: createTranslationCache(':memory:'),
+      perMinute: { perClient: createQuota({ limit: 8, windowMs: 60_000, now: () => time }), site: createQuota({ limit: 12, windowMs: 60_000, now: () => time }) },
+      now: () => time,
+    });
+    // One client: its 8 characters this minute, then failures (the page keeps its Chinese).
+    expect((await service.translateAll(['一二三四', '五六七八', '九十百千'], { client: 'a' })).failed).toEqual(['九十百千']);
+    // Another client still gets through, until the site's 12 are spent.
+    expect((await service.translateAll(['甲乙丙丁', '戊己庚辛'], { client: 'b' })).failed).toEqual(['戊己庚辛']);
+    expect(sent).toEqual(['一二三四', '五六七八', '甲乙丙丁']);
+    time += 60_000; // the next minute
+    expect((await service.translateAll(['九十百千', '戊己庚辛'], { client: 'a' })).failed).toEqual([]);
+  });
+
   it('keeps at most the configured number of translations, dropping the longest unused', () => {
     let time = 0;
     const cache = createTranslationCache(':memory:', { maxEntries: 3, now: () => time });
@@ -156,12 +194,12 @@ describe('POST /translate', () => {
   beforeAll(async () => {
     const app = express();
     const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
-    // The site shows these texts (and, as in the tests below, any text with 你好 or 字 or 限流 in it).
+    // The site shows these texts: a project named 你好 by 限流.
+    const project = { documentId: 'p', name: '你好', author: '限流', tall: false, addTime: null, description: '', media: [] };
     const published = createPublishedTexts({
-      content: { values: () => [{ title: '你好', body: '字'.repeat(5000) + '限流' }], version: () => 1 },
-      warm: async () => {},
+      load: async () => ({ categories: [], projects: [project], articles: [], profiles: [], contact: null, landing: [] }),
+      version: () => 1,
       interfaceTexts: [],
-      templates: [],
     });
     app.use(translationRouter(service, published, createRateLimiter({ limit: 10, windowMs: 60_000 })));
     const server = app.listen(0, '127.0.0.1');
@@ -196,12 +234,22 @@ describe('POST /translate', () => {
     ['no texts', { texts: [] }],
     ['not a list', { texts: '你好' }],
     ['text without Chinese', { texts: ['hello'] }],
-    ['too many texts', { texts: Array.from({ length: 301 }, () => '字') }],
-    ['too long in all', { texts: Array.from({ length: 7 }, () => '字'.repeat(4999)) }],
   ])('answers 400 with a JSON error for %s', async (_what, body) => {
     const response = await post(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: expect.stringMatching(/Invalid request/) });
+  });
+
+  it.each([
+    ['too many texts', { texts: Array.from({ length: LIMITS.maxTexts + 1 }, () => '你好') }, /at most 200 texts/],
+    ['a text too long', { texts: ['你'.repeat(LIMITS.maxTextLength + 1)] }, /at most 4000 characters in one text/],
+    ['too long in all', { texts: Array.from({ length: 3 }, () => '你'.repeat(LIMITS.maxTextLength / 2)) }, /at most 4000 characters in one request/],
+  ])('answers 413 saying what is too much for %s, and asks the provider nothing', async (_what, body, message) => {
+    const before = fake.calls();
+    const response = await post(body);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
+    expect(fake.calls()).toBe(before);
   });
 
   it('answers 400 for malformed JSON and 405 for other methods', async () => {

@@ -38,6 +38,16 @@ test.describe('metadata and structured data', () => {
     }
   });
 
+  test("the profile's link preview shows the studio's portrait at 1200 px", async ({ page, request }) => {
+    await open(page, '/dailyPage/profile');
+    const image = await meta(page, 'meta[property="og:image"]');
+    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_img\/1200\/uploads\//);
+    const portrait = await page.locator('main img').first().getAttribute('src');
+    expect(image!.split('/uploads/')[1]?.replace(/\.\w+$/, '')).toBe(portrait!.split('/uploads/')[1]?.replace(/\.\w+$/, ''));
+    expect((await request.get(image!, { headers: { accept: 'image/jpeg' } })).status()).toBe(200);
+    expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+  });
+
   test('a project and an article share a 1200 px picture and describe themselves in JSON-LD', async ({ page, request }) => {
     const { project, article } = await sitePages();
     for (const [path, type, dateKey] of [

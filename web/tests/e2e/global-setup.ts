@@ -45,6 +45,7 @@ export default async function globalSetup() {
       TRANSLATE_URL: `${fake.url}/ok`,
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
+      IMAGE_CACHE_DIR: path.join(dataDir, 'images'),
       SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
       PREVIEW_SECRET: secrets.PREVIEW_SECRET,
       // Canonical links, link previews and the sitemap name this address.
@@ -59,6 +60,7 @@ export default async function globalSetup() {
       TRANSLATE_URL: `${fake.url}/down`,
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations-failing.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content-failing.db'),
+      IMAGE_CACHE_DIR: path.join(dataDir, 'images-failing'),
     },
   });
   process.env.E2E_CMS_URL = cms.url;

@@ -12,25 +12,29 @@ export function fakeEnglish(text: string): string {
 
 export interface FakeMyMemory {
   url: string;
-  /** Provider calls so far (also served as GET /__calls, with the count per queried text). */
+  /**
+   * Provider calls so far (also served as GET /__calls, with the count per queried text for each
+   * mode: `byText` for `/ok`, the site's own provider; the failing sites' calls are apart).
+   */
   calls(): number;
   close(): Promise<void>;
 }
 
 export async function startFakeMyMemory(port = 0): Promise<FakeMyMemory> {
   let calls = 0;
-  const byText: Record<string, number> = {};
+  const byMode: Record<string, Record<string, number>> = {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (url.pathname === '/__calls') return json(200, { calls, byText });
+    if (url.pathname === '/__calls') return json(200, { calls, byText: byMode.ok ?? {}, byMode });
     const [, mode, endpoint] = url.pathname.split('/');
     if (endpoint !== 'get') return json(404, { error: 'not found' });
     calls += 1;
     const q = url.searchParams.get('q') ?? '';
+    const byText = (byMode[mode ?? ''] ??= {});
     byText[q] = (byText[q] ?? 0) + 1;
     if (url.searchParams.get('langpair') !== 'zh|en') return json(200, { responseData: { translatedText: 'INVALID LANGUAGE PAIR' }, responseStatus: 403 });
     if (mode === 'down') return json(503, { error: 'unavailable' });

@@ -1,7 +1,5 @@
 import type { TranslationAnswer } from './dom-translator';
-
-/** The site's own endpoint (never the provider): one POST per batch of at most this many texts. */
-const MAX_TEXTS = 300;
+import { batchesOf, TRANSLATE_REQUEST_LIMITS } from './request-limits';
 
 function isAnswer(value: unknown): value is TranslationAnswer {
   if (typeof value !== 'object' || value === null) return false;
@@ -11,8 +9,11 @@ function isAnswer(value: unknown): value is TranslationAnswer {
 
 export async function fetchTranslations(texts: string[]): Promise<TranslationAnswer> {
   const answer: TranslationAnswer = { translations: {}, failed: [] };
-  for (let start = 0; start < texts.length; start += MAX_TEXTS) {
-    const batch = texts.slice(start, start + MAX_TEXTS);
+  // The site's own endpoint (never the provider), one POST per batch within its limits; a text
+  // longer than a request may carry is not on any page, so it is not sent.
+  const sendable = texts.filter((text) => text.length <= TRANSLATE_REQUEST_LIMITS.maxTextLength);
+  answer.failed.push(...texts.filter((text) => text.length > TRANSLATE_REQUEST_LIMITS.maxTextLength));
+  for (const batch of batchesOf(sendable)) {
     const response = await fetch('/translate', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

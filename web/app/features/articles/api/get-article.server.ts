@@ -1,19 +1,15 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
+import { MEDIA_FIELDS, toMedia } from '../../../lib/media-schema.server';
+import { articleSummarySchema } from './get-articles.server';
 import type { Article } from './article-types';
 
-const articleSchema = z.object({
-  documentId: z.string(),
-  articleName: z.string(),
-  articleTime: z.string().nullish(),
-  articleChief: z.string().nullish(),
-  articleImage: z.array(mediaSchema).nullish(),
+const articleSchema = articleSummarySchema.extend({
   articleContent: z.array(z.unknown()).nullish(),
 });
 
 /** Spec 7: GET /api/articles/{documentId} with articleImage (url, ext), retried. */
-export async function getArticle(documentId: string, { client = contentClient(), signal }: CallOptions = {}): Promise<Article> {
+export async function getArticle(documentId: string, { client, signal }: CallOptions): Promise<Article> {
   const row = await client.get({
     signal,
     call: 'GET /api/articles/{documentId}',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import type { ArticleSummary } from './article-types';
 
-const articleSummarySchema = z.object({
+/** An article as the list has it; the full article (get-article) extends it with its content. */
+export const articleSummarySchema = z.object({
   documentId: z.string(),
   articleName: z.string(),
   articleTime: z.string().nullish(),
@@ -17,7 +18,7 @@ export const articlesQuery = () => ({
   populate: { articleImage: { fields: [...MEDIA_FIELDS] } },
 });
 
-export async function getArticles({ client = contentClient(), signal }: CallOptions = {}): Promise<ArticleSummary[]> {
+export async function getArticles({ client, signal }: CallOptions): Promise<ArticleSummary[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/articles',

@@ -1,9 +1,11 @@
-import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { useRef, type CSSProperties } from 'react';
+import { Link, PrefetchPageLinks } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { articleCoverSizes } from '../../../lib/image-sizes';
 import { coverImage } from '../../../lib/media';
 import { useLayout } from '../../../lib/use-layout';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
+import { useSeen } from '../../../lib/use-seen';
 import type { ArticleSummary } from '../api/article-types';
 import styles from './article-list.module.css';
 
@@ -18,9 +20,14 @@ interface ArticleCardProps {
 export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const cover = coverImage(article.media);
   const layout = useLayout();
+  const reducedMotion = useReducedMotion();
+  const card = useRef<HTMLLIElement>(null);
+  const seen = useSeen(card, layout === 'phone');
+  const href = articleHref(article.documentId);
   return (
-    <li className={styles.card} style={{ '--index': index } as CSSProperties}>
-      <Link to={articleHref(article.documentId)} state={state} className={styles.link}>
+    <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
+      {seen && <PrefetchPageLinks page={href} />}
+      <Link to={href} state={state} className={styles.link} prefetch={layout === 'phone' ? 'none' : 'intent'} viewTransition={!reducedMotion}>
         <span className={styles.coverFrame}>
           {cover && (
             <ResponsiveImage media={cover} className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />

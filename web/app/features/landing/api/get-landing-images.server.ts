@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 import type { Media } from '../../../lib/media';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 
 const rowSchema = z.object({ NavigationPage: mediaSchema.nullish() });
 
 /** Spec 7: GET /api/first-page-imgs with NavigationPage (name, url), retried. */
-export async function getLandingImages({ client = contentClient(), signal }: CallOptions = {}): Promise<Media[]> {
+export async function getLandingImages({ client, signal }: CallOptions): Promise<Media[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/first-page-imgs',

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { PrefetchWhenIdle } from '../../../components/prefetch-when-idle';
 import type { Media } from '../../../lib/media';
 import { STUDIO } from '../../../lib/studio';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { tokens } from '../../../styles/tokens';
+import { takeEarlyInputs } from '../../../lib/early-input';
 import { useRotation } from '../use-rotation';
 import type { FromLanding } from '../../projects/components/project-grid';
 import { AnimatedTitle } from './animated-title';
@@ -71,11 +73,22 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
       if (touchStartY !== null && endY !== undefined && touchStartY - endY > SWIPE_MIN_PX) leave();
       touchStartY = null;
     };
+    // What the visitor did before the scripts ran counts too (lib/early-input.ts): the first
+    // scroll, swipe or key is the way in, not something to do again. It acts at the next frame.
+    let wentIn = false;
+    for (const input of takeEarlyInputs()) {
+      if (input.type === 'wheel' && (input.deltaY !== 0 || input.deltaX !== 0)) wentIn = true;
+      if (input.type === 'swipe' && input.dy > SWIPE_MIN_PX) wentIn = true;
+      if (input.type === 'key' && (input.key === 'ArrowDown' || input.key === 'PageDown')) wentIn = true;
+      touchStartY = input.type === 'touchstart' ? input.y : input.type === 'swipe' ? null : touchStartY;
+    }
+    const early = wentIn ? requestAnimationFrame(leave) : 0;
     window.addEventListener('wheel', onWheel, { passive: true });
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('touchstart', onTouchStart, { passive: true });
     window.addEventListener('touchend', onTouchEnd, { passive: true });
     return () => {
+      cancelAnimationFrame(early);
       window.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('touchstart', onTouchStart);
@@ -88,7 +101,7 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
       <BackgroundCarousel images={backgrounds} index={index} />
       <div className={styles.center}>
         <Logo className={styles.logo} showName={false} />
-        <AnimatedTitle text={STUDIO.nameLatin} subtitle={`${STUDIO.name} · ${STUDIO.subtitle}`} />
+        <AnimatedTitle text={STUDIO.nameLatin} subtitle={STUDIO.tagline} />
       </div>
       <EnterPrompt onEnter={leave} />
       {backgrounds.length > 1 && (
@@ -103,6 +116,8 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
         </button>
       )}
       <FilingNotice />
+      {/* The gallery is fetched ahead: the way in opens it at once. */}
+      <PrefetchWhenIdle pages={[ENTER_PATH]} />
       {corner && <div className={styles.corner}>{corner}</div>}
     </main>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 import type { Media } from '../../../lib/media';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import { UI } from '../../../lib/ui-text';
@@ -23,7 +23,7 @@ const profileSchema = z.object({
 });
 
 /** Spec 7: GET /api/profilelists with awardimage (url) and profileIcon (url), retried. */
-export async function getProfiles({ client = contentClient(), signal }: CallOptions = {}): Promise<Profile[]> {
+export async function getProfiles({ client, signal }: CallOptions): Promise<Profile[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/profilelists',

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import { ALL_CATEGORY } from '../../../lib/category';
 import { coverImage } from '../../../lib/media';
 import type { ProjectSummary } from './project-types';
 
-const projectSummarySchema = z.object({
+/** A project as the grid has it; the full project (get-project) extends it. */
+export const projectSummarySchema = z.object({
   documentId: z.string(),
   projectName: z.string(),
   author: z.string().nullish(),
@@ -25,7 +26,7 @@ export function projectsQuery(designType?: string) {
   };
 }
 
-export async function getProjects(designType?: string, { client = contentClient(), signal }: CallOptions = {}): Promise<ProjectSummary[]> {
+export async function getProjects(designType: string | undefined, { client, signal }: CallOptions): Promise<ProjectSummary[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/projects',
@@ -43,7 +44,7 @@ export async function getProjects(designType?: string, { client = contentClient(
 }
 
 /** The order of the list under a filter (for previous/next on a detail page): ids only. */
-export async function getProjectOrder(designType?: string, { client = contentClient(), signal }: CallOptions = {}): Promise<string[]> {
+export async function getProjectOrder(designType: string | undefined, { client, signal }: CallOptions): Promise<string[]> {
   const { populate: _images, ...query } = projectsQuery(designType);
   const rows = await client.get({
     signal,

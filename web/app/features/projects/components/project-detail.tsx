@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
+import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '../../../components/media-item';
 import { MediaViewer } from '../../../components/media-viewer';
 import { useViewerUrl } from '../../../lib/media-viewer-url';
 import { projectMediaOnFirstScreen, projectMediaSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Project } from '../api/project-types';
+import { detailMedia } from '../detail-media';
+import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
 import { UI, fill } from '../../../lib/ui-text';
-
-/** Spec 2: the project's media except the first (the cover, already seen in the grid). */
-export const detailMedia = (project: Project) => project.media.slice(1);
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
@@ -17,12 +17,16 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
+  // Opened from the grid (or going back to it): the tile's cover and name become these.
+  const fromGrid = useViewTransitionState('/dailyPage/project');
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
         {pager}
         <header className={styles.heading}>
-          <h1 className={styles.title}>{project.name}</h1>
+          <h1 className={styles.title} style={fromGrid ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined}>
+            {project.name}
+          </h1>
           <p className={styles.meta}>
             <span>{project.author}</span>
             {project.addTime && <time dateTime={project.addTime}>{project.addTime}</time>}
@@ -40,6 +44,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
             sizes={projectMediaSizes(layout)}
             position={index + 1}
             onOpen={() => viewer.open(index)}
+            transitionName={fromGrid && index === 0 ? PROJECT_TRANSITION.media : undefined}
           />
         ))}
       </div>

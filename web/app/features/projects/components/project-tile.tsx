@@ -1,7 +1,11 @@
-import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { useRef, type CSSProperties } from 'react';
+import { Link, PrefetchPageLinks, useViewTransitionState } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { projectTileSizes } from '../../../lib/image-sizes';
+import { useLayout } from '../../../lib/use-layout';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
+import { useSeen } from '../../../lib/use-seen';
+import { PROJECT_TRANSITION } from '../project-transition';
 import type { ProjectSummary } from '../api/project-types';
 import styles from './project-grid.module.css';
 
@@ -16,25 +20,39 @@ interface ProjectTileProps {
   priority: boolean;
 }
 
-/** A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. */
+/**
+ * A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. Its
+ * project is fetched ahead when it is pointed at or focused (on a phone: when it scrolls into
+ * view), and opening it carries the cover and the name into the project page (a view transition).
+ */
 export function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
   const { cover } = project;
+  const layout = useLayout();
+  const reducedMotion = useReducedMotion();
+  const tile = useRef<HTMLLIElement>(null);
+  const seen = useSeen(tile, layout === 'phone');
+  // Named only for the tile of the project being opened (or returned from): names are unique.
+  const moving = useViewTransitionState(to);
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
-    <li className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
-      <Link to={to} state={state} className={styles.link}>
+    <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
+      {seen && <PrefetchPageLinks page={to} />}
+      <Link to={to} state={state} className={styles.link} prefetch={layout === 'phone' ? 'none' : 'intent'} viewTransition={!reducedMotion}>
         {cover ? (
           <ResponsiveImage
             media={cover}
             className={styles.cover}
             sizes={projectTileSizes(cover, project.tall, span)}
             priority={priority}
+            style={moving ? { viewTransitionName: PROJECT_TRANSITION.media } : undefined}
           />
         ) : (
           <span className={styles.noCover} aria-hidden="true" />
         )}
         <span className={styles.overlay}>
-          <span className={styles.name}>{project.name}</span>
+          <span className={styles.name} style={moving ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined}>
+            {project.name}
+          </span>
           <span className={styles.separator} aria-hidden="true" />
           <span className={styles.author}>{project.author}</span>
         </span>

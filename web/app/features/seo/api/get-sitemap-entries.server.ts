@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 
 export interface SitemapEntry {
   documentId: string;
@@ -10,7 +10,7 @@ const entrySchema = z.array(z.object({ documentId: z.string(), updatedAt: z.stri
 const toEntries = (rows: z.infer<typeof entrySchema>): SitemapEntry[] => rows.map((row) => ({ documentId: row.documentId, updatedAt: row.updatedAt ?? null }));
 
 /** Every published project and article with when it last changed (ids and dates only). */
-export async function getSitemapEntries({ client = contentClient(), signal }: CallOptions = {}) {
+export async function getSitemapEntries({ client, signal }: CallOptions) {
   const [projects, articles, profiles] = await Promise.all([
     client.get({ signal, call: 'GET /api/projects (sitemap)', path: '/api/projects', query: { fields: ['updatedAt'], sort: ['projectName:asc'] }, schema: entrySchema }),
     client.get({ signal, call: 'GET /api/articles (sitemap)', path: '/api/articles', query: { fields: ['updatedAt'] }, schema: entrySchema }),

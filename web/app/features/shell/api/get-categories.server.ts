@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { contentClient, type CallOptions } from '../../../lib/content-client.server';
+import type { CallOptions } from '../../../lib/content/content-client.server';
 import { ALL_CATEGORY, type Category } from '../../../lib/category';
 
 const categorySchema = z.object({ designType: z.string(), icontype: z.string().nullish() });
 
 /** Spec 7: GET /api/categories (retried); ALL is put first. */
-export async function getCategories({ client = contentClient(), signal }: CallOptions = {}): Promise<Category[]> {
+export async function getCategories({ client, signal }: CallOptions): Promise<Category[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/categories',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { projectListHref, type Category } from '../../../lib/category';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
 import { UI } from '../../../lib/ui-text';
@@ -13,6 +14,7 @@ interface CategoryDrawerProps {
 
 /** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
 export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
+  const reducedMotion = useReducedMotion();
   return (
     <Drawer id="category-drawer" side="right" label={UI.projectCategories} open={open} onClose={onClose}>
       <nav aria-label={UI.projectCategories}>
@@ -24,6 +26,8 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}
+                prefetch="intent"
+                viewTransition={!reducedMotion}
               >
                 {category.designType}
               </Link>

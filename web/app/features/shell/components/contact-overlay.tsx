@@ -1,4 +1,5 @@
 import { createContext, useRef, useState, type ReactNode } from 'react';
+import { CloseButton } from '../../../components/close-button';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import styles from './contact-overlay.module.css';
 import { UI } from '../../../lib/ui-text';
@@ -47,11 +48,7 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
             <h2 id="contact-title" className={styles.title}>
               CONTACT
             </h2>
-            <button type="button" className={styles.close} aria-label={UI.closeContact} onClick={onClose}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.6" />
-              </svg>
-            </button>
+            <CloseButton label={UI.closeContact} onClick={onClose} />
           </div>
           {children}
         </div>

@@ -1,0 +1,131 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import qs from 'qs';
+import { z } from 'zod';
+import { CONTENT_DEFAULTS, type ContentConfig } from '../config';
+import { createConnectionLimit } from './connection-limit';
+import type { ContentStore } from './content-store.server';
+import { ContentError } from './content-error.server';
+import { previewSecret } from '../preview.server';
+
+export { ContentError };
+
+export interface ContentRequest<T> {
+  /** The call's name for logs, e.g. "GET /api/projects". */
+  call: string;
+  path: string;
+  query?: Record<string, unknown>;
+  /** zod schema of the response's `data`. */
+  schema: z.ZodType<T>;
+  /** Spec 7 marks some calls "retried": 3 more attempts, 1000 ms apart. */
+  retried?: boolean;
+  /** The visitor's request: when it is abandoned, the call (and its retries) stop. */
+  signal?: AbortSignal;
+  /** Draft preview: sent to the CMS, which then allows `status=draft`. */
+  previewSecret?: string;
+}
+
+/** What every content call takes besides its own arguments. */
+export interface CallOptions {
+  /** The site's client (`siteServices(context).content` in a loader). */
+  client: ContentClient;
+  signal?: AbortSignal;
+}
+
+type Fetch = typeof fetch;
+
+
+/** Builds the request URL exactly as the spec's call table reads (qs, brackets kept readable). */
+export function contentUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
+  const search = query ? qs.stringify(query, { encodeValuesOnly: true }) : '';
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Content types with drafts (draft and publish on): what a preview reads as drafts. */
+const DRAFTABLE = ['/api/projects', '/api/articles', '/api/profilelists'];
+
+/** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
+export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fetchImpl: Fetch = fetch, store?: ContentStore) {
+  // A hung or slow CMS must not collect an unbounded number of open connections from the site.
+  const connections = createConnectionLimit(config.maxConnections);
+
+  /** One try, holding one of the connections from the request until the body is read. */
+  async function attempt<T>(request: ContentRequest<T>): Promise<T> {
+    const url = contentUrl(config.baseUrl, request.path, request.query);
+    const timeout = AbortSignal.timeout(config.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const failure = (error: unknown) => {
+      const reason = timeout.aborted ? `timed out after ${config.timeoutMs} ms` : request.signal?.aborted ? 'abandoned by the visitor' : `unreachable (${String(error)})`;
+      return new ContentError(request.call, reason, undefined, { cause: error, abandoned: Boolean(request.signal?.aborted) });
+    };
+    return connections
+      .run(async () => {
+        let response: Response;
+        try {
+          const headers: Record<string, string> = { accept: 'application/json' };
+          if (request.previewSecret) headers['x-preview-secret'] = request.previewSecret;
+          response = await fetchImpl(url, { signal, headers });
+        } catch (error) {
+          throw failure(error);
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new ContentError(request.call, `answered ${response.status}`, response.status);
+        }
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch (error) {
+          if (signal.aborted) throw failure(error);
+          throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
+        }
+        const parsed = z.object({ data: request.schema }).safeParse(body);
+        if (!parsed.success) {
+          throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
+        }
+        return parsed.data.data;
+      }, signal)
+      .catch((error: unknown) => {
+        throw error instanceof ContentError ? error : failure(error);
+      });
+  }
+
+  /** The spec's call: one attempt, or 1 + 3 for the calls marked "retried", 1000 ms apart. */
+  async function call<T>(request: ContentRequest<T>): Promise<T> {
+    const attempts = request.retried ? 1 + config.retries : 1;
+    for (let n = 1; ; n += 1) {
+      try {
+        return await attempt(request);
+      } catch (error) {
+        const clientError = error instanceof ContentError && error.status !== undefined && error.status < 500;
+        if (n >= attempts || clientError || request.signal?.aborted) throw error;
+        await sleep(config.retryDelayMs, undefined, { signal: request.signal }).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  return {
+    config,
+    connections: () => connections.stats(),
+    /**
+     * Through the store when there is one: the call (timeout, retries) then serves every visitor
+     * asking for the same URL and runs on even when one of them leaves; each visitor's own wait is
+     * bounded by the store's deadline and their signal.
+     */
+    get<T>(request: ContentRequest<T>): Promise<T> {
+      // Draft preview: the drafts of the types that have them, straight from the CMS, no cache.
+      const secret = previewSecret();
+      if (secret) {
+        const draftable = DRAFTABLE.some((path) => request.path === path || request.path.startsWith(`${path}/`));
+        return call(draftable ? { ...request, query: { ...request.query, status: 'draft' }, previewSecret: secret } : request);
+      }
+      if (!store) return call(request);
+      const key = contentUrl('', request.path, request.query);
+      // What is read back from a cache is checked with the schema the CMS's answer passed.
+      return store.read(key, () => call({ ...request, signal: undefined }), { signal: request.signal, valid: (value) => request.schema.safeParse(value).success });
+    },
+  };
+}
+
+export type ContentClient = ReturnType<typeof createContentClient>;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPageAddress, pageAddress } from './page-address';
+
+describe("a page's address for caching and rendering", () => {
+  it("keeps only the build's routes in a data request's _routes", () => {
+    const routes = new Set(['root', 'routes/project-list']);
+    expect(canonicalPageAddress('/dailyPage/project.data?_routes=routes%2Fproject-list%2Cx7f3q', routes)).toBe('/dailyPage/project.data?_routes=routes%2Fproject-list');
+    expect(canonicalPageAddress('/dailyPage/project.data?_routes=nope', routes)).toBe('/dailyPage/project.data');
+  });
+
+  it.each([
+    ['/dailyPage/project?utm_source=x&fbclid=1', '/dailyPage/project'],
+    ['/dailyPage/project?utm_x=1&category=%E5%93%81%E7%89%8C', '/dailyPage/project?category=%E5%93%81%E7%89%8C'],
+    ['/dailyPage/project?category=品牌', '/dailyPage/project?category=%E5%93%81%E7%89%8C'],
+    ['/dailyPage/project?category=a&category=b', '/dailyPage/project?category=a'],
+    ['/dailyPage/project?category=', '/dailyPage/project'],
+    ['/dailyPage/project/abc?media=2&junk=1&documentId=abc', '/dailyPage/project/abc?documentId=abc&media=2'],
+    ['/dailyPage/article/abc?category=x&documentId=abc', '/dailyPage/article/abc?documentId=abc'],
+    ['/dailyPage/profile?category=x', '/dailyPage/profile'],
+    ['/login?x=1', '/login'],
+    ['/dailyPage/project.data?_routes=routes%2Fproject-list&junk=2', '/dailyPage/project.data?_routes=routes%2Fproject-list'],
+    ['/dailyPage/project/abc.data?documentId=abc&_routes=r', '/dailyPage/project/abc.data?documentId=abc&_routes=r'],
+    ['/login?_routes=r', '/login'],
+    ['/dailyPage/project', '/dailyPage/project'],
+    ['/__manifest?paths=%2FdailyPage%2Fproject&version=abc', '/__manifest?paths=%2FdailyPage%2Fproject&version=abc'],
+  ])('%s is %s', (given, canonical) => {
+    expect(canonicalPageAddress(given)).toBe(canonical);
+  });
+});
+
+describe('the address of the page React Router matched', () => {
+  // As React Router gives them: the matched paths joined, without a leading slash.
+  const grid = { pattern: 'dailyPage/project', params: {} };
+  const detail = { pattern: 'dailyPage/project/:id', params: { id: 'Ab1' } };
+
+  it('starts at the root for the home page and the login page', () => {
+    expect(pageAddress('http://s/', { pattern: '/', params: {} })).toEqual({ cacheKey: '/', notFound: false });
+    expect(pageAddress('http://s/login?x=1', { pattern: 'login', params: {} })).toEqual({ cacheKey: '/login', notFound: false });
+  });
+
+  it('is the page itself when asked as it is spelled, with or without a trailing slash', () => {
+    expect(pageAddress('http://s/dailyPage/project/', grid)).toEqual({ cacheKey: '/dailyPage/project', notFound: false });
+    expect(pageAddress('http://s/dailyPage/project?category=a&x=1', grid)).toEqual({ cacheKey: '/dailyPage/project?category=a', notFound: false });
+    expect(pageAddress('http://s/dailyPage/project/Ab1?documentId=Ab1', detail)).toEqual({ cacheKey: '/dailyPage/project/Ab1?documentId=Ab1', notFound: false });
+  });
+
+  it('redirects a document spelled another way to it, and keys data requests by it', () => {
+    expect(pageAddress('http://s/DAILYPAGE/project?category=a', grid).redirectTo).toBe('/dailyPage/project?category=a');
+    expect(pageAddress('http://s/dailyPage/project/%41b1', detail).redirectTo).toBe('/dailyPage/project/Ab1');
+    expect(pageAddress('http://s/dailypage/project.data?_routes=r', grid)).toEqual({ cacheKey: '/dailyPage/project.data?_routes=r', notFound: false });
+  });
+
+  it('is one 404 page for every unknown address', () => {
+    const a = pageAddress('http://s/a/b/c', { pattern: '*', params: { '*': 'a/b/c' } });
+    const b = pageAddress('http://s/zzz?x=1', { pattern: '*', params: { '*': 'zzz' } });
+    expect(a).toEqual(b);
+    expect(a.notFound).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The query parameters each page reads (spec 2: `documentId` on detail pages, the category filter
+ * on the grid and its detail pages, the open media item). Every other parameter (`utm_*`,
+ * `fbclid`, a random one) changes nothing on the page, so it is dropped before the page is looked
+ * up in the cache or rendered: one page, one cache entry, however it is linked. (Issue 25: junk
+ * parameters made every request a fresh render, 17 instead of 3,300 requests/s, and pushed real
+ * pages out of the cache.) Known parameters keep their first value, in a fixed order.
+ */
+const PAGE_PARAMS: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = [
+  { path: /^\/dailyPage\/project\/?$/, params: ['category'] },
+  { path: /^\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
+  { path: /^\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
+];
+
+/** React Router's data requests (`/path.data?_routes=…`) also name the routes they want. */
+const DATA_SUFFIX = /(\/_)?\.data$/;
+/** React Router's route discovery (`?paths=…&version=…`): not a page, passed on as it is. */
+const MANIFEST_PATH = '/__manifest';
+
+/**
+ * `pathAndQuery` with only the parameters its page reads: the page's address for cache and render.
+ * With `routeIds` (the build's), a data request's `_routes` keeps only routes that exist: React
+ * Router ignores the others, so `_routes=routes/project-list,<random>` is the same request.
+ */
+export function canonicalPageAddress(pathAndQuery: string, routeIds?: ReadonlySet<string>): string {
+  const queryAt = pathAndQuery.indexOf('?');
+  if (queryAt < 0) return pathAndQuery;
+  const pathname = pathAndQuery.slice(0, queryAt);
+  if (pathname === MANIFEST_PATH) return pathAndQuery;
+  const given = new URLSearchParams(pathAndQuery.slice(queryAt + 1));
+  const page = pathname.replace(DATA_SUFFIX, '') || '/';
+  const known = [...(PAGE_PARAMS.find((entry) => entry.path.test(page))?.params ?? []), ...(page === pathname ? [] : ['_routes'])];
+  const kept = new URLSearchParams();
+  for (const name of known) {
+    let value = given.get(name);
+    if (value && name === '_routes' && routeIds) value = [...new Set(value.split(','))].filter((id) => routeIds.has(id)).join(',');
+    if (value) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** The route that matched a request: React Router's pattern (`/dailyPage/project/:id`) and params. */
+export interface MatchedRoute {
+  pattern: string;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+export interface PageAddress {
+  /** What the page cache keys it by: one entry per page, however the address was spelled. */
+  cacheKey: string;
+  /** The page's own address, when the request spelled it another way (case, percent-encoding). */
+  redirectTo?: string;
+  /** The 404 page: the same for every unknown address, so it is cached once. */
+  notFound: boolean;
+}
+
+/**
+ * The address of the page React Router matched, from its pattern and params rather than from the
+ * request's spelling: route matching ignores case and decodes percent-encoding, so
+ * `/DaILypaGE/PrOjeCT` and `/dai%6Cy%50age/project` are the grid, and each spelling was rendered
+ * and cached anew (issue 25). A document asked for under another spelling is redirected to the
+ * page's own address; data requests (the client's own, from a page's own address) are keyed by it.
+ */
+export function pageAddress(requestUrl: string, { pattern, params }: MatchedRoute): PageAddress {
+  const url = new URL(requestUrl);
+  const data = DATA_SUFFIX.test(url.pathname);
+  const suffix = data ? '.data' : '';
+  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`/404${suffix}`), notFound: true };
+  // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`).
+  const path = `/${pattern}`.replace(/\/+/g, '/').replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(params[name] ?? ''));
+  // A trailing slash is left alone (the index routes redirect from it themselves), keyed as without.
+  const requested = url.pathname.replace(DATA_SUFFIX, '').replace(/(.)\/$/, '$1') || '/';
+  const address = canonicalPageAddress(`${path}${suffix}${url.search}`);
+  if (data || requested === path) return { cacheKey: address, notFound: false };
+  return { cacheKey: address, notFound: false, redirectTo: canonicalPageAddress(`${path}${url.search}`) };
+}

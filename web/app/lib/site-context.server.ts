@@ -1,0 +1,24 @@
+import { createContext, type RouterContextProvider } from 'react-router';
+import type { ContentClient } from './content/content-client.server';
+import type { PageCache } from './content/page-cache/page-cache.server';
+
+/**
+ * What the pages need from the server, made once by the composition root (`server/compose.ts`)
+ * and handed to every request through React Router's context: loaders and middleware read it
+ * here, never from module singletons, so a test builds a site with stand-ins the same way.
+ */
+export interface SiteServices {
+  /** The one client of the CMS, through the content store (caches, deadline, last good copy). */
+  content: ContentClient;
+  /** Rendered pages, kept while the content they show counts as fresh. */
+  pages: PageCache;
+  /** How long a page or answer counts as fresh, seconds (Cache-Control). */
+  pageTtlS: number;
+  /** The site's public origin (PUBLIC_URL): canonical links, previews, the sitemap. */
+  publicOrigin: string;
+}
+
+export const siteContext = createContext<SiteServices>();
+
+/** The site's services for this request. */
+export const siteServices = (context: Readonly<RouterContextProvider>): SiteServices => context.get(siteContext);

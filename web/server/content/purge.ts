@@ -1,0 +1,72 @@
+import type { ContentStore } from '../../app/lib/content/content-store.server';
+import type { PageCache } from '../../app/lib/content/page-cache/page-cache.server';
+import { redisAnswers } from '../../app/lib/content/redis-content.server';
+import type { SharedRedis } from '../../app/lib/redis.server';
+
+/** Which cached CMS answers a change to one content type can affect (by API path). */
+const AFFECTED: Record<string, string[]> = {
+  // Projects are filtered by category: a renamed category changes project lists too.
+  category: ['/api/categories', '/api/projects'],
+  project: ['/api/projects'],
+  article: ['/api/articles'],
+  profilelist: ['/api/profilelists'],
+  'first-page-img': ['/api/first-page-imgs'],
+  'contact-mess': ['/api/contact-mess'],
+  // The studio's English: translations only; no rendered page shows it.
+  translation: ['/api/translations'],
+};
+
+/** Content types whose changes no rendered page shows. */
+const NOT_ON_PAGES = new Set(['translation']);
+
+/** The cached answers a change to `model` can affect (all for media and unknown types). */
+function affectedBy(model: string | undefined): ((key: string) => boolean) | undefined {
+  const paths = model ? AFFECTED[model] : undefined;
+  return paths ? (key) => paths.some((path) => key === path || key.startsWith(`${path}/`) || key.startsWith(`${path}?`)) : undefined;
+}
+
+const PURGE_CHANNEL = 'purge';
+
+export interface Purged {
+  answers: number;
+  pages: number;
+}
+
+/**
+ * A change in the CMS (publish webhook) drops the cached answers it can affect, or all of them for
+ * media and unknown types, and every rendered page; the last good copies stay for outages. With
+ * Redis the shared answers go first (so no instance reads the old answer back from Redis), then
+ * this instance's, then every other instance is told to purge its own (`listen`).
+ */
+export function createPurge({ store, pages, redis }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null }) {
+  const here = (model: string | undefined): Purged => ({
+    answers: store.purge(affectedBy(model)),
+    pages: model && NOT_ON_PAGES.has(model) ? 0 : pages.purge(),
+  });
+  return {
+    async purge(model: string | undefined): Promise<Purged> {
+      if (redis) await redisAnswers(redis).purge(affectedBy(model));
+      const purged = here(model);
+      if (redis?.ready()) {
+        await redis
+          .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null }))
+          .catch((error: unknown) => console.warn(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
+      } else if (redis) {
+        console.warn('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
+      }
+      return purged;
+    },
+    /** With Redis: purges this instance when another one received a publish webhook. */
+    async listen(): Promise<void> {
+      if (!redis) return;
+      await redis.subscribe(PURGE_CHANNEL, (message) => {
+        try {
+          const { from, model } = JSON.parse(message) as { from?: string; model?: string | null };
+          if (from !== redis.instanceId) here(model ?? undefined);
+        } catch {
+          // not one of ours
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryLastGood } from '../app/lib/content/last-good.server';
+import { serverConfig } from './config';
+import { createHttpServer } from './http-server';
+import { createTranslationCache } from './translation/cache';
+
+type Entry = typeof import('./entry');
+
+// The whole site from one configuration object and stand-in stores, as the composition root builds
+// it in production (issue 27): no environment variable, no SQLite file, no Redis, no CMS process.
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROFILE = { documentId: 'p1', profileName: '替身工作室', profileDescribe: '一段替身的介绍。', profileIcon: null, awardimage: [], awardList: [] };
+
+let vite: ViteDevServer;
+let entry: Entry;
+let base: string;
+const closers: Array<() => void> = [];
+
+/** A site from `env` and `standIns`, listening on loopback; its address. */
+async function startSite(env: Record<string, string>, standIns: NonNullable<Parameters<Entry['createSiteApp']>[1]['standIns']>): Promise<string> {
+  const app = entry.createSiteApp(serverConfig(env), {
+    // As visitors get it: React Router sanitizes errors in production (in development a failing
+    // loader's stack goes into the page for the developer).
+    mode: 'production',
+    before: [vite.middlewares],
+    build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    standIns,
+  });
+  const server = createHttpServer(app).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  closers.push(() => server.close());
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+const cmsCalls: string[] = [];
+const memory = memoryLastGood();
+const kept: string[] = [];
+const lastGood: typeof memory = { ...memory, set: async (key, value, at) => (kept.push(key), memory.set(key, value, at)) };
+
+/** The CMS, answered in memory: the profile list, no categories, contact details with an address only. */
+const standInCms: typeof fetch = async (input) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+  cmsCalls.push(url.pathname);
+  const answers: Record<string, unknown> = { '/api/profilelists': [PROFILE], '/api/categories': [], '/api/contact-mess': { address: '替身路 1 号' } };
+  const data = answers[url.pathname];
+  return new Response(JSON.stringify({ data: data ?? null }), { status: data === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } });
+};
+
+beforeAll(async () => {
+  vite = await createServer({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'silent',
+    // One page's loader fails the way a bug would (issue 27: errors stay in their room).
+    plugins: [
+      {
+        name: 'a-failing-loader',
+        enforce: 'pre',
+        transform(code, id) {
+          if (!id.endsWith('/app/routes/article-list.tsx')) return undefined;
+          return code.replace('export async function loader(', "export async function loader() {\n  throw new Error('loader exploded at /srv/site/article-list.ts:12');\n}\nexport async function unusedLoader(");
+        },
+      },
+    ],
+  });
+  // Loaded through Vite like the pages, so the server and the pages share one module graph.
+  entry = (await vite.ssrLoadModule('./server/entry.ts')) as Entry;
+  base = await startSite(
+    { CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
+    { fetch: standInCms, redis: null, lastGood, translationCache: createTranslationCache(':memory:') },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  for (const close of closers) close();
+  await vite?.close();
+});
+
+describe('the site composed from a configuration object', () => {
+  it('serves a page from the stand-in CMS, with the configured public address, keeping its copy in the stand-in store', async () => {
+    const response = await fetch(`${base}/dailyPage/profile`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('替身工作室');
+    expect(html).toContain('一段替身的介绍。');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/studio\.example\/dailyPage\/profile"/);
+    expect(cmsCalls).toContain('/api/profilelists');
+    expect(kept.some((key) => key.startsWith('/api/profilelists'))).toBe(true);
+  }, 120_000);
+
+  it('serves the second view from its page cache, without asking the CMS again', async () => {
+    const before = cmsCalls.length;
+    const response = await fetch(`${base}/dailyPage/profile`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('替身工作室');
+    expect(cmsCalls.length).toBe(before);
+  });
+
+  it('never renders a corrupt copy read back from its stores: with the CMS down the page shows its empty state', async () => {
+    // Shaped almost like the answer (a foreign writer's, or an older release's): one field is wrong.
+    const garbage = { value: [{ documentId: 'x', profileName: 'planted profile', awardList: 'not a list' }], fetchedAt: Date.now() };
+    const down: typeof fetch = async () => {
+      throw new TypeError('fetch failed');
+    };
+    const site = await startSite(
+      { CMS_URL: 'http://cms.stand-in', CONTENT_DEADLINE_MS: '200' },
+      { fetch: down, redis: null, lastGood: { get: async () => garbage, set: async () => {}, delete: async () => {}, close: () => {} }, translationCache: createTranslationCache(':memory:') },
+    );
+    const response = await fetch(`${site}/dailyPage/profile`);
+    expect(response.status).toBeLessThan(500);
+    const html = await response.text();
+    expect(html).not.toContain('planted');
+    expect(html).toMatch(/<main/);
+  });
+
+  it("a page whose loader fails keeps the shell, answers 500 and shows the studio's error state, never the error", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '));
+    try {
+      const response = await fetch(`${base}/dailyPage/article`);
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain('aria-label="菜单"'); // the shell's menu
+      expect(html).toMatch(/English translation/); // and its language toggle
+      expect(html).toContain('页面暂时无法显示');
+      expect(html).not.toMatch(/exploded|\/srv\/site|at .*\(/);
+    } finally {
+      console.error = original;
+    }
+    expect(errors.join('\n')).toContain('exploded'); // the log has it
+  });
+});

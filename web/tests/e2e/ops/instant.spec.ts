@@ -1,0 +1,308 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cmsData } from '../support';
+import { arrive, throttled, timeUntil } from '../support/phone-profile';
+
+// Issue 26, on a mid-range phone on slow 4G (support/phone-profile.ts). The figures themselves are
+// the bench's (median of several runs); these bounds are generous, the behaviour is what is tested.
+test.describe.configure({ mode: 'serial' });
+// Playwright's tracing reads every response body, and a fetched-ahead answer read that way is not
+// there for the click any more: these tests measure what a browser does, untraced.
+test.use({ trace: 'off' });
+
+const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
+/** The moment issue 26 names: 300 ms after the page's HTML arrived, before its scripts have run. */
+const early = async (page: Page) => {
+  await page.waitForTimeout(300);
+  expect(await hydrated(page), 'the scripts have not run yet').toBe(false);
+};
+
+async function projectWithImages(): Promise<{ path: string; name: string }> {
+  const projects = await cmsData<Array<{ documentId: string; projectName: string; images: Array<{ ext: string }> }>>(
+    '/api/projects?fields[0]=projectName&populate[images][fields][0]=ext&sort[0]=projectName:asc',
+  );
+  const project = projects.find((entry) => entry.images.slice(1).filter((image) => image.ext !== '.mp4').length >= 2)!;
+  return { path: `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`, name: project.projectName };
+}
+
+test.describe('no first gesture is lost before the scripts run', () => {
+  test('a swipe up on the landing page goes in', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
+    await arrive(page, `${baseURL}/login`);
+    await early(page);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 195, y }] });
+    await touch('touchStart', 600);
+    await touch('touchMove', 450);
+    await touch('touchMove', 300);
+    await touch('touchEnd', 300);
+    await expect(page).toHaveURL(/\/dailyPage\/project$/, { timeout: 20_000 });
+    await context.close();
+  });
+
+  test('a wheel scroll on the landing page goes in (desktop)', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser, { phone: false });
+    await arrive(page, `${baseURL}/login`);
+    await page.mouse.move(700, 450);
+    await early(page);
+    await page.mouse.wheel(0, 240);
+    await expect(page).toHaveURL(/\/dailyPage\/project$/, { timeout: 20_000 });
+    await context.close();
+  });
+
+  test("a tap on a project's picture opens the viewer", async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
+    const { path } = await projectWithImages();
+    await arrive(page, `${baseURL}${path}`);
+    await early(page);
+    await page.locator('article button[aria-label^="全屏查看"]').first().tap();
+    await expect(page.getByRole('dialog', { name: /全屏查看$/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/[?&]media=1(&|$)/);
+    await context.close();
+  });
+
+  test('a tap on the menu opens it', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await early(page);
+    await page.getByRole('button', { name: '菜单' }).tap();
+    await expect(page.locator('#menu-drawer')).toHaveAttribute('data-open', 'true', { timeout: 20_000 });
+    await context.close();
+  });
+
+  test('Back before the scripts run shows the page Back leads to', async ({ browser, baseURL }) => {
+    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
+    const category = categories[1]!.designType;
+    const { page, context } = await throttled(browser);
+    await page.goto(`${baseURL}/dailyPage/project`);
+    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
+    const all = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+    // The grid's router pushes the filter; a reload then makes a new page at the filtered address,
+    // whose scripts are held back until the visitor has pressed Back.
+    await page.evaluate((name) => {
+      history.pushState(history.state, '', `${location.pathname}?category=${encodeURIComponent(name)}`);
+    }, category);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('main').first().waitFor({ state: 'attached', timeout: 20_000 });
+    const filtered = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+    expect(filtered).toBeLessThan(all);
+    await page.goBack({ waitUntil: 'commit' });
+    expect(await hydrated(page), 'the scripts have not run yet').toBe(false);
+    release();
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    await expect(page.getByRole('list', { name: '项目列表' }).getByRole('listitem')).toHaveCount(all, { timeout: 20_000 });
+    await context.close();
+  });
+
+  test('Back that lands while the page is coming alive still shows the page Back leads to', async ({ browser, baseURL }) => {
+    // The window CI found: Back lands after the page looked at its address and before React made
+    // its router, which then starts on the new address with the old page's data. Back is made to
+    // land there exactly: the address changes the moment the page hands its clicks to React.
+    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
+    const category = categories[1]!.designType;
+    const { page, context } = await throttled(browser);
+    await page.goto(`${baseURL}/dailyPage/project`);
+    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
+    const all = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+    await page.addInitScript(() => {
+      let early: { reactListens?: boolean } | undefined;
+      Object.defineProperty(window, '__studioEarly', {
+        configurable: true,
+        get: () => early,
+        set(value: { reactListens?: boolean }) {
+          early = value;
+          let listens = false;
+          Object.defineProperty(value, 'reactListens', {
+            get: () => listens,
+            set(now: boolean) {
+              listens = now;
+              if (now) history.replaceState(history.state, '', location.pathname);
+            },
+          });
+        },
+      });
+    });
+    await page.goto(`${baseURL}/dailyPage/project?category=${encodeURIComponent(category)}`, { waitUntil: 'commit' });
+    await page.locator('main').first().waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count()).toBeLessThan(all);
+    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
+    await expect(page).toHaveURL(/\/dailyPage\/project$/);
+    await expect(page.getByRole('list', { name: '项目列表' }).getByRole('listitem')).toHaveCount(all, { timeout: 20_000 });
+    await context.close();
+  });
+
+  test('a tap on the language toggle translates the page', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
+    await arrive(page, `${baseURL}/dailyPage/profile`);
+    await early(page);
+    await page.getByRole('button', { name: /English translation/ }).tap();
+    await expect(page.getByRole('button', { name: /English translation/ })).toHaveText('EN', { timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => /\p{Script=Han}/u.test(document.querySelector('main h1, main h2')?.textContent ?? '')), { timeout: 20_000 }).toBe(false);
+    await context.close();
+  });
+});
+
+test.describe('moves that do not wait on the network', () => {
+  // A live site has made its pictures' variants long before (the first visitors of a fresh stack
+  // wait seconds for each encode, which is not what these tests measure): make them first.
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    const projects = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
+    for (const path of ['/dailyPage/project', ...projects.slice(0, 6).map(({ documentId }) => `/dailyPage/project/${documentId}?documentId=${documentId}`)]) {
+      await page.goto(`${baseURL}${path}`);
+      await page.mouse.wheel(0, 4_000);
+      await page.waitForLoadState('networkidle');
+    }
+    await context.close();
+  });
+
+  test('a tile in view opens its project from what was fetched ahead, and Back returns to the same place', async ({ browser, baseURL }) => {
+    const { page, context, dataRequests, fetchedAhead } = await throttled(browser);
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Scroll a few tiles down, as a visitor browsing would; the tiles passed are fetched ahead.
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(300);
+    const tile = page.locator('main li a').nth(3);
+    await tile.scrollIntoViewIfNeeded();
+    const name = ((await tile.locator('span').nth(1).textContent()) ?? '').trim();
+    const href = (await tile.getAttribute('href'))!.split('?')[0]!;
+    await expect.poll(() => fetchedAhead.some((entry) => entry.url.includes(`${href}.data`)), { timeout: 10_000 }).toBe(true);
+    const scrolled = await page.evaluate(() => scrollY);
+    const before = dataRequests.length;
+    const opened = await timeUntil(page, () => tile.tap(), 'main h1', name);
+    expect(dataRequests.slice(before).every((request) => request.fromCache), 'the project came from what was fetched ahead').toBe(true);
+    expect(opened).toBeLessThan(1_500);
+
+    // A visitor reads the project a moment: once the page is idle the list is fetched ahead.
+    await expect.poll(() => fetchedAhead.some((entry) => /\/dailyPage\/project\.data/.test(entry.url)), { timeout: 10_000 }).toBe(true);
+    const back = await timeUntil(page, async () => void (await page.goBack()), 'main ul a span', name);
+    expect(back).toBeLessThan(1_500);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(scrolled - 40);
+    expect(await page.evaluate(() => scrollY)).toBeLessThan(scrolled + 40);
+    expect(dataRequests.slice(before).every((request) => request.fromCache), 'Back came from memory').toBe(true);
+    await context.close();
+  });
+
+  test('next project on a phone opens from what was fetched ahead once the page was idle', async ({ browser, baseURL }) => {
+    const { page, context, dataRequests, fetchedAhead } = await throttled(browser);
+    // The first project in the grid's order: its only neighbour is the next one.
+    const projects = await cmsData<Array<{ documentId: string; projectName: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
+    const first = projects[0]!;
+    await arrive(page, `${baseURL}/dailyPage/project/${first.documentId}?documentId=${first.documentId}`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Once idle, the page fetches the next project ahead.
+    const neighbour = () => projects.find((project) => project !== first && fetchedAhead.some((entry) => entry.url.includes(`/${project.documentId}.data`)));
+    await expect.poll(neighbour, { timeout: 10_000 }).toBeDefined();
+    const next = neighbour()!;
+    const before = dataRequests.length;
+    const moved = await timeUntil(page, () => page.getByRole('navigation', { name: '翻页' }).getByRole('button', { name: /下一个/ }).tap(), 'main h1', next.projectName);
+    expect(dataRequests.slice(before).every((request) => request.fromCache), 'the next project came from what was fetched ahead').toBe(true);
+    expect(moved).toBeLessThan(1_500);
+    await context.close();
+  });
+});
+
+test.describe('fetching ahead respects Save-Data', () => {
+  test('with Data Saver on, nothing is fetched ahead: not a tile in view, not the neighbours once idle', async ({ browser, baseURL }) => {
+    const { page, context, cdp, fetchedAhead } = await throttled(browser);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.mouse.wheel(0, 900);
+    const tile = page.locator('main li a').nth(3);
+    await tile.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(2_500);
+    await tile.tap();
+    await expect(page.locator('article h1')).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(2_500);
+    expect(fetchedAhead).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('continuity and placeholders', () => {
+  test('the tile and its project share named elements through the view transition, and Back reverses it', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser, { phone: false });
+    // Records the named elements on both sides of every view transition.
+    await page.addInitScript(() => {
+      const seen: Array<{ before: string[]; after: string[] }> = [];
+      (window as unknown as { transitions: typeof seen }).transitions = seen;
+      const names = () => [...document.querySelectorAll<HTMLElement>('*')].map((element) => element.style.viewTransitionName).filter((name) => name && name !== 'none');
+      const start = document.startViewTransition?.bind(document);
+      if (!start) return;
+      document.startViewTransition = ((update: () => Promise<void> | void) => {
+        const record = { before: names(), after: [] as string[] };
+        seen.push(record);
+        return start(async () => {
+          await update();
+          record.after = names();
+        });
+      }) as typeof document.startViewTransition;
+    });
+    await page.goto(`${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const tile = page.locator('main li a').nth(2);
+    await tile.hover();
+    await page.waitForLoadState('networkidle');
+    await tile.click();
+    await expect(page.locator('article h1')).toBeVisible();
+    const transitions = () => page.evaluate(() => (window as unknown as { transitions: Array<{ before: string[]; after: string[] }> }).transitions);
+    await expect.poll(async () => (await transitions()).at(-1)?.after.length ?? 0).toBeGreaterThan(0);
+    const [opening] = await transitions();
+    expect(opening!.before.sort()).toEqual(['project-media', 'project-title']);
+    expect(opening!.after.sort()).toEqual(['project-media', 'project-title']);
+    await page.goBack();
+    await expect(page.locator('main ul')).toBeVisible();
+    await expect.poll(async () => (await transitions()).length).toBe(2);
+    const closing = (await transitions())[1]!;
+    expect(closing.before.sort()).toEqual(['project-media', 'project-title']);
+    await context.close();
+  });
+
+  test('with reduced motion there is no view transition', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser, { phone: false, reducedMotion: true });
+    await page.addInitScript(() => {
+      (window as unknown as { started: number }).started = 0;
+      const start = document.startViewTransition?.bind(document);
+      if (start) document.startViewTransition = ((update: () => void) => ((window as unknown as { started: number }).started += 1, start(update))) as typeof document.startViewTransition;
+    });
+    await page.goto(`${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('main li a').nth(1).click();
+    await expect(page.locator('article h1')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { started: number }).started)).toBe(0);
+    await context.close();
+  });
+
+  test('every picture on the first screen shows its placeholder before it arrives', async ({ browser, baseURL }) => {
+    for (const phone of [true, false]) {
+      const { page, context } = await throttled(browser, { phone });
+      await page.route(/\/_img\/|\/uploads\//, () => {}); // the pictures never arrive
+      for (const path of ['/dailyPage/project', '/dailyPage/article', (await projectWithImages()).path]) {
+        await page.goto(`${baseURL}${path}`, { waitUntil: 'domcontentloaded' });
+        const pictures = await page.locator('main img').evaluateAll((images) =>
+          images
+            .filter((image) => {
+              const box = image.getBoundingClientRect();
+              return box.width > 0 && box.top < innerHeight && box.bottom > 0;
+            })
+            .map((image) => ({ src: image.getAttribute('src'), loaded: (image as HTMLImageElement).naturalWidth > 0, background: getComputedStyle(image).backgroundImage, colour: getComputedStyle(image).backgroundColor })),
+        );
+        expect(pictures.length, `${path}: pictures on the first screen`).toBeGreaterThan(0);
+        for (const picture of pictures) {
+          expect(picture.loaded, `${picture.src} has not arrived`).toBe(false);
+          expect(picture.background, `${path} ${picture.src}`).toMatch(/radial-gradient/);
+          expect(picture.colour, `${path} ${picture.src}`).not.toBe('rgba(0, 0, 0, 0)');
+        }
+      }
+      await context.close();
+    }
+  });
+});
