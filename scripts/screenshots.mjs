@@ -163,16 +163,23 @@ try {
     await openPage('/no/such/page');
     await shot('404');
 
-    // English on (the fake provider's placeholder English, longer than real English).
+    // The English twins (with the fake provider, its placeholder English, longer than real English).
     if (fake || process.env.SCREENSHOTS_ENGLISH === '1') {
-      await openPage(projectPath);
-      await page.getByRole('button', { name: /English translation/ }).click();
-      await page.getByRole('button', { name: /English translation/ }).filter({ hasText: 'EN' }).waitFor();
+      await openPage(`/en${projectPath}`);
       await settle(800);
       await shot('english-project');
-      await openPage('/dailyPage/article');
+      await openPage('/en/dailyPage/project');
+      await settle(1500);
+      await shot('english-gallery');
+      await openPage('/en/dailyPage/article');
       await settle(1500);
       await shot('english-articles');
+      await openPage('/en/dailyPage/profile');
+      await settle(1500);
+      await shot('english-profile');
+      await openPage('/en/login');
+      await settle(1500);
+      await shot('english-landing');
     }
     await context.close();
   }

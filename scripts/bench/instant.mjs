@@ -68,7 +68,7 @@ async function toggleInteraction(browser, siteUrl) {
   await hydrated(page);
   await linger(page);
   await watchInteractions(page);
-  await page.getByRole('button', { name: /English translation/ }).tap();
+  await page.locator('a[data-language]').tap();
   const inp = await longestInteraction(page);
   await context.close();
   return inp;

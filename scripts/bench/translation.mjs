@@ -1,50 +1,42 @@
-// EN toggle to a fully English page with a warm server cache, in a real browser.
+// The English twin's server render beside the Chinese page's (issue 28): the grid and a project,
+// each with its content cached and its page not, and for English the provider calls each costs.
 import { median } from './stats.mjs';
 
-export async function translationToggle(browser, siteUrl, routes, runs) {
+const ms = (value) => `${value.toFixed(0)} ms`;
+
+/**
+ * `purge` drops every rendered page (a webhook), `providerCalls` counts the fake provider's calls.
+ * The first English render of a page finds its texts untranslated (cold: one run, it cannot be
+ * repeated); after it every English render is warm (translations cached, page not).
+ */
+export async function englishRenders(siteUrl, pages, { purge, providerCalls, runs }) {
   const rows = [];
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  for (const route of routes) {
-    const translateRequests = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/translate')) translateRequests.push(request.url());
-    });
-    const times = [];
-    for (let n = 0; n <= runs; n += 1) {
-      await page.goto(`${siteUrl}${route}`);
-      await page.evaluate(() => sessionStorage.removeItem('studio.language'));
-      await page.reload();
-      await page.waitForSelector('html[data-hydrated="true"]');
-      translateRequests.length = 0;
-      const elapsed = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const han = /\p{Script=Han}/u;
-            const chineseLeft = () => {
-              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                const parent = node.parentElement;
-                if (!parent || parent.closest('script, style, [data-no-translate]')) continue;
-                if (han.test(node.nodeValue ?? '')) return true;
-              }
-              return false;
-            };
-            const start = performance.now();
-            const observer = new MutationObserver(() => {
-              if (!chineseLeft()) {
-                observer.disconnect();
-                resolve(performance.now() - start);
-              }
-            });
-            observer.observe(document.body, { subtree: true, characterData: true, childList: true, attributes: true });
-            document.querySelector('button[aria-label$="English translation"]').click();
-          }),
-      );
-      if (n > 0) times.push(elapsed); // run 0 warms the server cache
-      if (translateRequests.length !== 1) throw new Error(`expected one /translate request, saw ${translateRequests.length}`);
+  const render = async (path) => {
+    await purge();
+    const before = providerCalls();
+    const started = performance.now();
+    const response = await fetch(`${siteUrl}${path}`);
+    await response.text();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return { ms: performance.now() - started, calls: providerCalls() - before, complete: response.headers.get('cache-control') !== 'no-store' };
+  };
+  for (const [name, path] of pages) {
+    await render(path); // the Chinese page's content into the content cache
+    const chinese = [];
+    for (let n = 0; n < runs; n += 1) chinese.push((await render(path)).ms);
+    const cold = await render(`/en${path}`);
+    if (!cold.complete) throw new Error(`/en${path}: the first English render missed its deadline; the figure would not be a full render`);
+    const warm = [];
+    let warmCalls = 0;
+    for (let n = 0; n < runs; n += 1) {
+      const run = await render(`/en${path}`);
+      warm.push(run.ms);
+      warmCalls += run.calls;
     }
-    rows.push([`Translation: EN toggle to fully English on ${route}, warm server cache, median of ${runs}`, `${median(times).toFixed(0)} ms (1 request)`]);
+    rows.push([
+      `Server render of the ${name}, content cached, page not: Chinese (median of ${runs}) / English, translations cold (first render) / English, translations warm (median of ${runs})`,
+      `${ms(median(chinese))} / ${ms(cold.ms)} with ${cold.calls} provider calls / ${ms(median(warm))} with ${warmCalls} provider calls`,
+    ]);
   }
-  await page.close();
   return rows;
 }

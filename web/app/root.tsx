@@ -13,12 +13,15 @@ import {
   useLocation,
   useNavigate,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page';
 import { TranslationToggle } from './features/translation/components/translation-toggle';
 import { NotFoundPage } from './components/not-found-page';
-import { TranslationProvider } from './features/translation/translation-provider';
+import { rememberLanguage, twinForRememberedLanguage } from './features/translation/remembered-language';
+import { HTML_LANG, LanguageContext, languageOf } from './lib/language';
+import { inPageLanguage } from './lib/page-language.server';
 import { getContact } from './features/contact/api/get-contact.server';
 import { layoutFor } from './lib/device';
 import { loadOrEmpty } from './lib/load-or-empty.server';
@@ -54,10 +57,13 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteS
 export async function loader({ request, context }: Route.LoaderArgs) {
   const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null);
   const origin = siteServices(context).publicOrigin;
-  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio: studioJsonLd(origin, contact), preview: isPreview() };
+  const language = languageOf(new URL(request.url).pathname);
+  const studio = studioJsonLd(origin, await inPageLanguage(request, context, contact), language);
+  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio, preview: isPreview() };
 }
 
-export const shouldRevalidate = () => false;
+/** The studio's details are in the page's language: loaded again when the toggle changes it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => languageOf(currentUrl.pathname) !== languageOf(nextUrl.pathname);
 
 /**
  * The site's one stylesheet (about 4 KB compressed) goes inside the page as a React `<style>`
@@ -95,8 +101,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const layout = rootData?.layout ?? 'web';
   // This response's CSP nonce (server only; browsers hide it from scripts once the page is parsed).
   const nonce = useContext(FrameworkContext)?.nonce;
+  const language = languageOf(useLocation().pathname);
   return (
-    <html lang="zh-CN" data-layout={layout}>
+    <html lang={HTML_LANG[language]} data-layout={layout}>
       <head>
         <meta charSet="utf-8" />
         {/* First in the document: it hears the visitor before anything else has loaded. */}
@@ -111,7 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <LayoutProvider layout={layout}>
-          <TranslationProvider>{children}</TranslationProvider>
+          <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>
           {rootData?.preview && <PreviewMarker />}
         </LayoutProvider>
         <ScrollRestoration />
@@ -133,6 +140,7 @@ function useNoContextMenu() {
 /**
  * Marks the document once React has taken over (end-to-end tests wait for it before interacting),
  * and replays the taps made before (lib/early-input.ts): this effect runs after every page's own.
+ * A visitor who chose the other language earlier in this visit is taken to this page's twin.
  */
 function useHydratedMarker() {
   const navigate = useNavigate();
@@ -140,10 +148,13 @@ function useHydratedMarker() {
   const startedOn = useRef(pathname + search + hash);
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    const movedTo = takeEarlyMove(startedOn.current);
+    const movedTo = takeEarlyMove(startedOn.current) ?? twinForRememberedLanguage(startedOn.current);
     if (movedTo) void navigate(movedTo, { replace: true });
     replayEarlyInputs();
   }, [navigate]);
+  // The language of every page shown is the visitor's latest choice (spec 4: kept for the visit).
+  const language = languageOf(pathname);
+  useEffect(() => rememberLanguage(language), [language]);
 }
 
 export default function App() {

@@ -1,19 +1,31 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 
-// Spec section 2, one entry per row of its route table.
+/**
+ * Spec section 2, one entry per row of its route table, for each language (issue 28): the Chinese
+ * at the spec's addresses, the English twin of every page under /en with the same modules (their
+ * route ids start with `en/`; the modules read the language from the address).
+ */
+function pages(language: 'zh' | 'en'): RouteConfigEntry[] {
+  const id = (file: string) => (language === 'en' ? { id: `en/${file.replace(/\.tsx?$/, '')}` } : {});
+  return [
+    index('routes/home.ts', id('routes/home.ts')), // "/" redirects to /login
+    route('login', 'routes/login.tsx', id('routes/login.tsx')),
+    route('dailyPage', 'routes/daily-page.tsx', id('routes/daily-page.tsx'), [
+      index('routes/daily-page-index.ts', id('routes/daily-page-index.ts')), // redirects to /dailyPage/project
+      route('project', 'routes/project-list.tsx', id('routes/project-list.tsx')),
+      route('project/:id', 'routes/project-detail.tsx', id('routes/project-detail.tsx')),
+      route('article', 'routes/article-list.tsx', id('routes/article-list.tsx')),
+      route('article/:id', 'routes/article-detail.tsx', id('routes/article-detail.tsx')),
+      route('profile', 'routes/profile.tsx', id('routes/profile.tsx')),
+    ]),
+    route('*', 'routes/not-found.tsx', id('routes/not-found.tsx')),
+  ];
+}
+
 export default [
-  index('routes/home.ts'), // "/" redirects to /login
-  route('login', 'routes/login.tsx'),
   // For search engines (issue 13): made from the same cached content as the pages.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
-  route('dailyPage', 'routes/daily-page.tsx', [
-    index('routes/daily-page-index.ts'), // redirects to /dailyPage/project
-    route('project', 'routes/project-list.tsx'),
-    route('project/:id', 'routes/project-detail.tsx'),
-    route('article', 'routes/article-list.tsx'),
-    route('article/:id', 'routes/article-detail.tsx'),
-    route('profile', 'routes/profile.tsx'),
-  ]),
-  route('*', 'routes/not-found.tsx'),
+  ...prefix('en', pages('en')),
+  ...pages('zh'),
 ] satisfies RouteConfig;

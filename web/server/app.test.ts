@@ -6,9 +6,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createHttpServer } from './http-server';
-import { createTranslationCache } from './translation/cache';
-import { createMyMemoryProvider } from './translation/provider';
-import { createTranslationService } from './translation/service';
 
 let server: http.Server;
 let base: string;
@@ -18,8 +15,6 @@ beforeAll(async () => {
   const app = createApp({
     cmsUrl: 'http://127.0.0.1:9',
     mode: 'production',
-    translation: createTranslationService({ provider: createMyMemoryProvider({ baseUrl: 'http://127.0.0.1:9' }), cache: createTranslationCache(':memory:') }),
-    publishedTexts: { check: async (texts) => ({ published: [...texts], refused: [] }) },
     // Pages are not what these tests are about: a stand-in build that counts renders.
     build: async () => {
       rendered += 1;

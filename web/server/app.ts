@@ -11,10 +11,6 @@ import type { SiteServices } from '../app/lib/site-context.server';
 import { reactRouterHandler } from './request-handler';
 import { limitPerClient, refuseOddRequests } from './security/request-limits';
 import { securityHeaders } from './security/security-headers';
-import { translationRouter } from './translation/endpoint';
-import type { RateLimiter } from './translation/rate-limit';
-import type { PublishedTexts } from './translation/published-texts';
-import type { TranslationService } from './translation/service';
 import { contentWebhook, type ContentWebhookOptions } from './webhook/content-webhook';
 import { previewMarker, previewRouter } from './preview/preview';
 
@@ -25,15 +21,10 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the built browser assets (production only). */
   clientDir?: string;
-  /** The page translation behind POST /translate, and what it may translate. */
-  translation: TranslationService;
   /** PREVIEW_SECRET, shared with the CMS: turns on /_preview (draft preview). */
   previewSecret?: string;
   /** Origins of the CMS admin, whose preview panel frames preview pages. */
   previewFrameAncestors?: string[];
-  /** Per-client limit of translation requests (shared across instances with Redis). */
-  translationLimiter?: RateLimiter;
-  publishedTexts: Pick<PublishedTexts, 'check'>;
   /** The site's public address (PUBLIC_URL): `https://…` turns on HSTS and the redirect from HTTP. */
   publicUrl?: URL | undefined;
   /** Express's `trust proxy`: which hops may say who the visitor is (X-Forwarded-For). */
@@ -65,7 +56,7 @@ function refuseMalformedPaths(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The production server, in the order a request meets it: headers, cached pages, health, media, webhook, translation, assets, pages. */
+/** The production server, in the order a request meets it: headers, limits, cached pages, health, media, webhook, assets, pages. */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -95,7 +86,6 @@ export function createApp(options: AppOptions): Express {
   app.use('/uploads', mediaProxy(options.cmsUrl));
   if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes }));
   app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
-  app.use(translationRouter(options.translation, options.publishedTexts, options.translationLimiter));
 
   for (const middleware of options.before ?? []) app.use(middleware);
 

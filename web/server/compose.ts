@@ -5,19 +5,16 @@ import { createPageCache } from '../app/lib/content/page-cache/page-cache.server
 import { redisAnswers, redisLastGood } from '../app/lib/content/redis-content.server';
 import { connectRedis, type SharedRedis } from '../app/lib/redis.server';
 import type { SiteServices } from '../app/lib/site-context.server';
-import { STUDIO_TEXTS, UI } from '../app/lib/ui-text';
+import { INTERFACE_ENGLISH } from '../app/lib/ui-text';
 import type { ServerConfig } from './config';
 import { createPurge } from './content/purge';
 import { createTranslationCache, type LocalTranslationCache } from './translation/cache';
-import { LIMITS } from './translation/endpoint';
 import { createMyMemoryProvider } from './translation/provider';
-import { loadAllPublishedContent } from './translation/published-content';
-import { createPublishedTexts } from './translation/published-texts';
 import { createQuota, sharedQuota } from './translation/quota';
-import { rateLimiter } from './translation/rate-limit';
 import { createTranslationService, PROVIDER_CHARS_PER_MINUTE } from './translation/service';
 import { sharedTranslationCache } from './translation/redis-translation-cache';
 import { createStudioEnglish } from './translation/studio-english';
+import { createEnglishContent } from './translation/english-content';
 
 /** Parts a test (or another deployment) may supply instead of the ones the configuration names. */
 export interface StandIns {
@@ -65,15 +62,10 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}) {
     perMinute: { perClient: perMinute('client-chars', PROVIDER_CHARS_PER_MINUTE.perClient), site: perMinute('site-chars', PROVIDER_CHARS_PER_MINUTE.site) },
     studio: createStudioEnglish({ cmsUrl: config.content.baseUrl, secret: config.webhookSecret, client: content, fetchImpl }),
   });
-  const translationLimiter = rateLimiter(perMinute('requests', LIMITS.requestsPerMinute), 60_000);
-  const publishedTexts = createPublishedTexts({
-    load: () => loadAllPublishedContent(content),
-    version: () => store.version(),
-    interfaceTexts: [...Object.values(UI), ...STUDIO_TEXTS],
-  });
+  const english = createEnglishContent({ service: translation, interfaceEnglish: INTERFACE_ENGLISH, deadlineMs: config.translation.renderDeadlineMs });
 
-  const services: SiteServices = { content, pages, pageTtlS: config.contentCache.ttlMs / 1000, publicOrigin: config.publicOrigin };
-  return { services, store, purge, redis, translation, translationLimiter, publishedTexts };
+  const services: SiteServices = { content, pages, pageTtlS: config.contentCache.ttlMs / 1000, publicOrigin: config.publicOrigin, english };
+  return { services, store, purge, redis, translation };
 }
 
 export type ComposedSite = ReturnType<typeof composeSite>;

@@ -26,6 +26,8 @@ const envSchema = z.object({
   TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
   TRANSLATE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(20_000),
   TRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_CHARS),
+  // How long an English page waits for translations the cache does not have (issue 28).
+  TRANSLATE_RENDER_DEADLINE_MS: z.coerce.number().int().min(0).max(30_000).default(2_500),
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
   IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(16).default(1024),
   TRUST_PROXY: z.string().optional(),
@@ -77,6 +79,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
       cacheMaxEntries: values.TRANSLATE_CACHE_MAX_ENTRIES,
       dailyChars: values.TRANSLATE_DAILY_CHARS,
+      renderDeadlineMs: values.TRANSLATE_RENDER_DEADLINE_MS,
     },
     imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,

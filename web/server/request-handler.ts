@@ -7,7 +7,7 @@ import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page
 import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
-import { siteContext, type SiteServices } from '../app/lib/site-context.server';
+import { siteContext, visitorContext, type SiteServices } from '../app/lib/site-context.server';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -113,6 +113,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       context.set(cspContext, cspOf(res));
       const client = req.ip ?? 'unknown';
       context.set(renderBudgetContext, () => renders(client));
+      context.set(visitorContext, client);
       const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
       if (!preview) {
         await sendFetchResponse(res, await handle(toFetchRequest(req, res, routeIds), context));

@@ -8,6 +8,7 @@ import { memoryLastGood } from '../app/lib/content/last-good.server';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
 import { createTranslationCache } from './translation/cache';
+import { fakeEnglish } from '../tests/support/fake-mymemory';
 
 type Entry = typeof import('./entry');
 
@@ -37,6 +38,7 @@ async function startSite(env: Record<string, string>, standIns: NonNullable<Para
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 const cmsCalls: string[] = [];
+const providerCalls: string[] = [];
 const memory = memoryLastGood();
 const kept: string[] = [];
 const lastGood: typeof memory = { ...memory, set: async (key, value, at) => (kept.push(key), memory.set(key, value, at)) };
@@ -45,6 +47,11 @@ const lastGood: typeof memory = { ...memory, set: async (key, value, at) => (kep
 const standInCms: typeof fetch = async (input) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   cmsCalls.push(url.pathname);
+  if (url.hostname.endsWith('mymemory.translated.net')) {
+    // The translation provider, answered in memory too (the MyMemory protocol).
+    providerCalls.push(url.searchParams.get('q') ?? '');
+    return Response.json({ responseStatus: 200, responseData: { translatedText: fakeEnglish(url.searchParams.get('q') ?? '') } });
+  }
   const answers: Record<string, unknown> = { '/api/profilelists': [PROFILE], '/api/categories': [], '/api/contact-mess': { address: '替身路 1 号' } };
   const data = answers[url.pathname];
   return new Response(JSON.stringify({ data: data ?? null }), { status: data === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } });
@@ -94,6 +101,31 @@ describe('the site composed from a configuration object', () => {
     expect(kept.some((key) => key.startsWith('/api/profilelists'))).toBe(true);
   }, 120_000);
 
+  it('serves the English twin under /en: English interface, translated content, its own canonical and the pair of alternates', async () => {
+    const response = await fetch(`${base}/en/dailyPage/profile`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="en"/);
+    expect(html).toContain(fakeEnglish('替身工作室'));
+    expect(html).toContain(fakeEnglish('一段替身的介绍。'));
+    expect(html).toContain('aria-label="Menu"');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/studio\.example\/en\/dailyPage\/profile"/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="zh-Hans" href="http:\/\/studio\.example\/dailyPage\/profile"/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="http:\/\/studio\.example\/en\/dailyPage\/profile"/);
+    expect(html).toMatch(/<meta property="og:locale" content="en_US"/);
+    // No Chinese left in what a visitor reads (the text of the page's body, scripts aside; the
+    // language toggle's name is Chinese on purpose: it leads to the Chinese page).
+    const body = html.slice(html.indexOf('<body'), html.indexOf('<script', html.indexOf('<body')));
+    expect(body.replace(/<[^>]*>/g, ' ')).not.toMatch(/\p{Script=Han}/u);
+    expect(providerCalls).toContain('替身工作室');
+
+    // A second view in a new page cache costs no provider call: the translations are kept.
+    const before = providerCalls.length;
+    const again = await fetch(`${base}/en/dailyPage/profile?fresh=1`);
+    expect(await again.text()).toContain(fakeEnglish('替身工作室'));
+    expect(providerCalls.length).toBe(before);
+  });
+
   it('serves the second view from its page cache, without asking the CMS again', async () => {
     const before = cmsCalls.length;
     const response = await fetch(`${base}/dailyPage/profile`);
@@ -128,7 +160,7 @@ describe('the site composed from a configuration object', () => {
       expect(response.status).toBe(500);
       const html = await response.text();
       expect(html).toContain('aria-label="菜单"'); // the shell's menu
-      expect(html).toMatch(/English translation/); // and its language toggle
+      expect(html).toMatch(/aria-label="CN English"/); // and its language toggle
       expect(html).toContain('页面暂时无法显示');
       expect(html).not.toMatch(/exploded|\/srv\/site|at .*\(/);
     } finally {

@@ -1,3 +1,4 @@
+import { useTextLang } from '../lib/language';
 import { Fragment, type ReactNode } from 'react';
 import styles from './blocks.module.css';
 
@@ -31,8 +32,13 @@ function safeImageSrc(url: unknown): string | null {
   return href && /^https?:/i.test(href) ? href : null;
 }
 
-function renderText(node: Node, key: number): ReactNode {
+/** Marks text still in Chinese (`lang`) where the page is English and a translation is missing (issue 28). */
+type MarkChinese = (text: string) => { lang?: string };
+
+function renderText(node: Node, key: number, mark: MarkChinese): ReactNode {
   let content: ReactNode = str(node.text);
+  const lang = mark(str(node.text)).lang;
+  if (lang) content = <span lang={lang}>{content}</span>;
   if (node.code === true) content = <code>{content}</code>;
   if (node.bold === true) content = <strong>{content}</strong>;
   if (node.italic === true) content = <em>{content}</em>;
@@ -41,14 +47,14 @@ function renderText(node: Node, key: number): ReactNode {
   return <Fragment key={key}>{content}</Fragment>;
 }
 
-function renderInline(nodes: unknown[], depth: number, inLink = false): ReactNode[] {
+function renderInline(nodes: unknown[], depth: number, mark: MarkChinese, inLink = false): ReactNode[] {
   if (depth > MAX_DEPTH) return [];
   return nodes.map((node, key) => {
     if (!isNode(node)) return null;
-    if (node.type === 'text') return renderText(node, key);
+    if (node.type === 'text') return renderText(node, key, mark);
     if (node.type === 'link') {
       const href = inLink ? null : safeHref(node.url); // a link inside a link is only its text
-      const inner = renderInline(childrenOf(node), depth + 1, true);
+      const inner = renderInline(childrenOf(node), depth + 1, mark, true);
       if (!href) return <Fragment key={key}>{inner}</Fragment>;
       const external = /^https?:/i.test(href);
       return (
@@ -57,14 +63,14 @@ function renderInline(nodes: unknown[], depth: number, inLink = false): ReactNod
         </a>
       );
     }
-    if (node.type === 'list') return renderBlock(node, key, depth + 1); // nested list inside an item
+    if (node.type === 'list') return renderBlock(node, key, depth + 1, mark); // nested list inside an item
     return null;
   });
 }
 
-function renderBlock(node: unknown, key: number, depth: number, headingLevel = 2): ReactNode {
+function renderBlock(node: unknown, key: number, depth: number, mark: MarkChinese, headingLevel = 2): ReactNode {
   if (!isNode(node) || depth > MAX_DEPTH) return null;
-  const inline = () => renderInline(childrenOf(node), depth + 1);
+  const inline = () => renderInline(childrenOf(node), depth + 1, mark);
   switch (node.type) {
     case 'paragraph':
       return <p key={key}>{inline()}</p>;
@@ -74,7 +80,7 @@ function renderBlock(node: unknown, key: number, depth: number, headingLevel = 2
     }
     case 'list': {
       const items = childrenOf(node).map((item, index) =>
-        isNode(item) && item.type === 'list-item' ? <li key={index}>{renderInline(childrenOf(item), depth + 1)}</li> : null,
+        isNode(item) && item.type === 'list-item' ? <li key={index}>{renderInline(childrenOf(item), depth + 1, mark)}</li> : null,
       );
       return node.format === 'ordered' ? <ol key={key}>{items}</ol> : <ul key={key}>{items}</ul>;
     }
@@ -95,6 +101,7 @@ function renderBlock(node: unknown, key: number, depth: number, headingLevel = 2
           key={key}
           src={src}
           alt={str(image.alternativeText)}
+          {...mark(str(image.alternativeText))}
           width={typeof image.width === 'number' ? image.width : undefined}
           height={typeof image.height === 'number' ? image.height : undefined}
           loading="lazy"
@@ -128,9 +135,10 @@ export function headingLevels(content: unknown[]): number[] {
 }
 
 export function Blocks({ content, className = '' }: { content: unknown; className?: string }) {
+  const mark = useTextLang();
   if (!Array.isArray(content)) return null;
   const levels = headingLevels(content);
-  return <div className={`${styles.blocks} ${className}`}>{content.map((block, key) => renderBlock(block, key, 0, levels[key]))}</div>;
+  return <div className={`${styles.blocks} ${className}`}>{content.map((block, key) => renderBlock(block, key, 0, mark, levels[key]))}</div>;
 }
 
 /** The plain text of blocks (for award lines and descriptions). */

@@ -1,7 +1,7 @@
 import styles from './close-button.module.css';
 
 interface CloseButtonProps {
-  /** What it closes, for screen readers (`UI.closeViewer`, `UI.closeContact`). */
+  /** What it closes, for screen readers (`ui.closeViewer`, `ui.closeContact`). */
   label: string;
   onClick: () => void;
   /** The cross's drawn size: 22 px on the dark viewer, 20 px in the white panels. */

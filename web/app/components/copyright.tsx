@@ -1,11 +1,12 @@
-import { STUDIO } from '../lib/studio';
 import styles from './copyright.module.css';
+import { useUi } from '../lib/ui-text';
 
 /** The copyright strip at the bottom of the list and detail pages (spec 2). */
 export function Copyright() {
+  const { studio } = useUi();
   return (
     <footer className={styles.strip}>
-      <small>{STUDIO.copyright}</small>
+      <small>{studio.copyright}</small>
     </footer>
   );
 }

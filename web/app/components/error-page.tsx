@@ -1,17 +1,18 @@
 import styles from './result-page.module.css';
-import { UI } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
 
 /** Anything unexpected: a calm page with a way back, never a stack trace. */
 export function ErrorPage() {
+  const { ui } = useUi();
   return (
     <main className={styles.page}>
       <section className={styles.result} aria-labelledby="error-title">
         <span className={styles.rule} aria-hidden="true" />
         <h1 id="error-title" className={styles.title}>
-          {UI.unavailable}
+          {ui.unavailable}
         </h1>
         <a href="/" className={styles.link}>
-          {UI.backHome}
+          {ui.backHome}
         </a>
       </section>
     </main>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Media } from '../lib/media';
 import { useReducedMotion } from '../lib/use-reduced-motion';
-import { fill } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
 import { ResponsiveImage } from './responsive-image';
 import styles from './media-item.module.css';
 
@@ -23,6 +23,7 @@ interface MediaItemProps {
  * that opens it full screen; a video, whose own controls take its clicks, has a corner button.
  */
 export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, transitionName }: MediaItemProps) {
+  const { fill } = useUi();
   const named = transitionName ? { viewTransitionName: transitionName } : undefined;
   const reducedMotion = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import type { Media } from '../lib/media';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { useReducedMotion } from '../lib/use-reduced-motion';
-import { UI } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
+import { useTextLang } from '../lib/language';
 import { CloseButton } from './close-button';
 import { ResponsiveImage } from './responsive-image';
 import styles from './media-viewer.module.css';
@@ -26,6 +27,8 @@ interface MediaViewerProps {
  * library: it is about 2 KB of the page's script.
  */
 export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewerProps) {
+  const { ui } = useUi();
+  const textLang = useTextLang();
   const dialog = useRef<HTMLDivElement>(null);
   const reducedMotion = useReducedMotion();
   const open = index !== null && media[index] !== undefined;
@@ -110,7 +113,7 @@ export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewe
         <p className={styles.counter} aria-live="polite">
           {index + 1} / {count}
         </p>
-        <CloseButton label={UI.closeViewer} onClick={close} size={22} />
+        <CloseButton label={ui.closeViewer} onClick={close} size={22} />
       </div>
       <figure key={index} className={styles.stage}>
         {item.kind === 'video' ? (
@@ -128,21 +131,25 @@ export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewe
         ) : (
           <ResponsiveImage media={item} className={styles.media} sizes="100vw" priority />
         )}
-        {item.alt && <figcaption className={styles.caption}>{item.alt}</figcaption>}
+        {item.alt && (
+          <figcaption className={styles.caption} {...textLang(item.alt)}>
+            {item.alt}
+          </figcaption>
+        )}
       </figure>
       {count > 1 && (
         <>
           <button
             type="button"
             className={`${styles.arrow} ${styles.previous}`}
-            aria-label={UI.previousMedia}
+            aria-label={ui.previousMedia}
             disabled={index === 0}
             onClick={() => go(index - 1)}
           />
           <button
             type="button"
             className={`${styles.arrow} ${styles.next}`}
-            aria-label={UI.nextMedia}
+            aria-label={ui.nextMedia}
             disabled={index === count - 1}
             onClick={() => go(index + 1)}
           />

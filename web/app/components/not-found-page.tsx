@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import styles from './result-page.module.css';
-import { UI } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
+import { useLocalePath } from '../lib/language';
 
 /**
  * Spec 2: a result block in a column, "the page you visited does not exist", a way back home. Set
@@ -17,11 +18,13 @@ interface NotFoundPageProps {
 }
 
 export function NotFoundPage({ toggle, inShell = false }: NotFoundPageProps) {
+  const { ui } = useUi();
+  const href = useLocalePath();
   return (
     <main className={styles.page}>
       {!inShell && (
         <header className={styles.bar}>
-          <Link to="/" className={styles.home}>
+          <Link to={href('/')} className={styles.home}>
             <Logo />
           </Link>
           {toggle}
@@ -33,14 +36,14 @@ export function NotFoundPage({ toggle, inShell = false }: NotFoundPageProps) {
         </p>
         <span className={styles.rule} aria-hidden="true" />
         <h1 id="not-found-title" className={styles.title}>
-          {UI.notFound}
+          {ui.notFound}
         </h1>
-        <nav className={styles.links} aria-label={UI.notFoundTitle}>
-          <Link to="/" className={styles.link}>
-            {UI.backHome}
+        <nav className={styles.links} aria-label={ui.notFoundTitle}>
+          <Link to={href('/')} className={styles.link}>
+            {ui.backHome}
           </Link>
-          <Link to="/dailyPage/project" className={styles.link}>
-            {UI.seeProjects}
+          <Link to={href('/dailyPage/project')} className={styles.link}>
+            {ui.seeProjects}
           </Link>
         </nav>
       </section>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
 import { PrefetchWhenIdle } from './prefetch-when-idle';
 import { useReducedMotion } from '../lib/use-reduced-motion';
-import { UI } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
 
 interface PagerProps {
   previousHref: string | null;
@@ -46,6 +46,7 @@ function useOneLine(nav: RefObject<HTMLElement | null>): void {
 
 /** Previous / back to the list / next. Moving replaces the URL, so Back returns to the list. */
 export function Pager({ previousHref, nextHref, backHref, state, labels }: PagerProps) {
+  const { ui } = useUi();
   const navigate = useNavigate();
   const nav = useRef<HTMLElement>(null);
   const reducedMotion = useReducedMotion();
@@ -73,7 +74,7 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
     void navigate(href, { replace: true, state, preventScrollReset: false });
   };
   return (
-    <nav ref={nav} className={styles.pager} aria-label={UI.pager}>
+    <nav ref={nav} className={styles.pager} aria-label={ui.pager}>
       <button type="button" className={styles.step} disabled={!previousHref} onClick={() => go(previousHref)}>
         <span className={styles.arrow} aria-hidden="true">
           ‹

@@ -1,17 +1,18 @@
 import { useLocation } from 'react-router';
-import { UI } from '../lib/ui-text';
+import { useUi } from '../lib/ui-text';
 import styles from './preview-marker.module.css';
 
 /** Shown on every page of a draft preview (issue 16): what this is, and the way out. */
 export function PreviewMarker() {
+  const { ui } = useUi();
   const { pathname, search } = useLocation();
   return (
     <aside className={styles.marker} role="status" data-preview="true">
       <span className={styles.dot} aria-hidden="true" />
-      <span>{UI.previewMarker}</span>
+      <span>{ui.previewMarker}</span>
       {/* A plain link: leaving preview is a request to the server, which clears its cookie. */}
       <a className={styles.exit} href={`/_preview/exit?path=${encodeURIComponent(`${pathname}${search}`)}`}>
-        {UI.exitPreview}
+        {ui.exitPreview}
       </a>
     </aside>
   );

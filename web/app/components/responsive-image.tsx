@@ -1,6 +1,7 @@
 import type { ImgHTMLAttributes } from 'react';
 import { imageSources, type Media } from '../lib/media';
 import { placeholderStyle } from '../lib/placeholder';
+import { useTextLang } from '../lib/language';
 
 interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> {
   media: Media;
@@ -17,8 +18,11 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
  */
 export function ResponsiveImage({ media, sizes, priority = false, alt, style, ...rest }: ResponsiveImageProps) {
   const { src, srcSet } = imageSources(media);
+  const textLang = useTextLang();
   return (
     <img
+      // An alt text still in Chinese on an English page is marked so (issue 28).
+      {...textLang(alt ?? media.alt)}
       {...rest}
       // Its colours until it arrives (issue 26): a slow network shows the page's colours at once.
       style={{ ...placeholderStyle(media.placeholder), ...style }}

@@ -1,13 +1,16 @@
 import type { MetaDescriptor } from 'react-router';
+import { LANGUAGE_TAG, OG_LOCALE, localePath, type Language } from './language';
 import { isResizable, type Media } from './media';
-import { STUDIO } from './studio';
+import { STUDIO, STUDIO_TEXT } from './studio';
 
 /** What a page tells search engines and link previews about itself. */
 export interface PageSeo {
   title: string;
   description: string;
-  /** The page's own address on the site (path and the query that identifies it). */
+  /** The page's Chinese address on the site (path and the query that identifies it). */
   path: string;
+  /** The language of this twin: its own address is `path` in it (issue 28). */
+  language: Language;
   image?: Media | null | undefined;
   type?: 'website' | 'article';
   noindex?: boolean;
@@ -34,16 +37,32 @@ export function summary(text: string, max = 150): string {
   return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** Title, description, canonical address, Open Graph and Twitter card, and JSON-LD. */
+/**
+ * The twins of a page for search engines (issue 28): Chinese, English, and Chinese as the default
+ * for everyone else. Both twins carry the same three.
+ */
+export function languageAlternates(origin: string, path: string): MetaDescriptor[] {
+  const href = (language: Language) => new URL(localePath(path, language), origin).href;
+  return [
+    { tagName: 'link', rel: 'alternate', hrefLang: LANGUAGE_TAG.zh, href: href('zh') },
+    { tagName: 'link', rel: 'alternate', hrefLang: LANGUAGE_TAG.en, href: href('en') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: href('zh') },
+  ];
+}
+
+/** Title, description, canonical address, the language twins, Open Graph and Twitter card, and JSON-LD. */
 export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
-  const url = new URL(page.path, origin).href;
+  const url = new URL(localePath(page.path, page.language), origin).href;
   const image = page.image && page.image.kind === 'image' ? shareImage(origin, page.image) : null;
+  const other: Language = page.language === 'en' ? 'zh' : 'en';
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: STUDIO.name },
-    { property: 'og:locale', content: 'zh_CN' },
+    ...languageAlternates(origin, page.path),
+    { property: 'og:site_name', content: STUDIO_TEXT[page.language].name },
+    { property: 'og:locale', content: OG_LOCALE[page.language] },
+    { property: 'og:locale:alternate', content: OG_LOCALE[other] },
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
@@ -60,7 +79,9 @@ export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
     tags.push({ name: 'twitter:image', content: image.url });
   }
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
-  for (const data of page.jsonLd ?? []) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data } as never });
+  const inLanguage = LANGUAGE_TAG[page.language];
+  const webPage = { '@type': 'WebPage', name: page.title, url, description: page.description };
+  for (const data of [webPage, ...(page.jsonLd ?? [])]) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data, inLanguage } as never });
   return tags;
 }
 
@@ -76,14 +97,14 @@ export function breadcrumbs(origin: string, items: Array<{ name: string; path: s
 export const originOf = (matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string =>
   (matches.find((match) => match?.id === 'root')?.loaderData as { origin?: string } | undefined)?.origin || 'http://localhost';
 
-/** schema.org Organization: the studio, with what the contact content says. */
-export function studioJsonLd(origin: string, contact: { address: string; phone: string; mail: string } | null): Record<string, unknown> {
+/** schema.org Organization: the studio, with what the contact content says, in the page's language. */
+export function studioJsonLd(origin: string, contact: { address: string; phone: string; mail: string } | null, language: Language = 'zh'): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: STUDIO.name,
-    alternateName: STUDIO.nameLatin,
-    url: `${origin}/`,
+    name: STUDIO_TEXT[language].name,
+    alternateName: language === 'en' ? [STUDIO.name, STUDIO.nameLatin] : STUDIO.nameLatin,
+    url: new URL(localePath('/', language), origin).href,
     logo: `${origin}/icons/icon-512.png`,
     ...(contact?.address ? { address: { '@type': 'PostalAddress', streetAddress: contact.address, addressCountry: 'CN' } } : {}),
     ...(contact?.phone ? { telephone: contact.phone } : {}),

@@ -16,9 +16,23 @@ export interface SiteServices {
   pageTtlS: number;
   /** The site's public origin (PUBLIC_URL): canonical links, previews, the sitemap. */
   publicOrigin: string;
+  /** The English pages' content: what a loader read, translated (issue 28). */
+  english: EnglishContent;
+}
+
+export interface EnglishContent {
+  /**
+   * `value` with its Chinese texts in English, as far as they could be had within the render
+   * deadline; `complete` is false when some stayed Chinese (that view is not cached).
+   * `client`: the visitor's address, for their share of the provider's characters.
+   */
+  translate<T>(value: T, options: { client: string }): Promise<{ value: T; complete: boolean }>;
 }
 
 export const siteContext = createContext<SiteServices>();
+
+/** The visitor's address (behind a trusted proxy, the one it reports), set by the server per request. */
+export const visitorContext = createContext<string>('unknown');
 
 /** The site's services for this request. */
 export const siteServices = (context: Readonly<RouterContextProvider>): SiteServices => context.get(siteContext);

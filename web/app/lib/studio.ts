@@ -12,3 +12,24 @@ export const STUDIO = {
   filingNumber: '沪ICP备2024012345号-1',
   registryUrl: 'https://beian.miit.gov.cn/',
 } as const;
+
+export interface StudioTexts {
+  name: string;
+  subtitle: string;
+  tagline: string;
+  copyright: string;
+}
+
+/**
+ * The studio's texts in each language. The filing number is not among them: it is a registration
+ * in the national registry, shown as registered on both twins (marked Chinese on the English one).
+ */
+export const STUDIO_TEXT: Readonly<Record<'zh' | 'en', StudioTexts>> = {
+  zh: { name: STUDIO.name, subtitle: STUDIO.subtitle, tagline: STUDIO.tagline, copyright: STUDIO.copyright },
+  en: {
+    name: 'Shiguang Design',
+    subtitle: 'Brand · Space · Digital experience',
+    tagline: 'Shiguang Design · Brand · Space · Digital experience',
+    copyright: `© ${new Date().getFullYear()} Shiguang Design Studio. All rights reserved.`,
+  },
+};

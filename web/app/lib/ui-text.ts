@@ -1,10 +1,11 @@
-import { STUDIO } from './studio';
+import { languageOf, useLanguage, type Language } from './language';
+import { STUDIO_TEXT, type StudioTexts } from './studio';
 
 /**
- * Every interface text the site shows (everything Chinese that is not CMS content), in one place.
- * Components take their words from here, and the translation endpoint translates exactly these
- * and the content's own texts, nothing else (web/server/translation/published-texts.ts). A test
- * keeps Chinese out of every other source file (ui-text.test.ts).
+ * Every interface text the site shows (everything that is not CMS content), in one place and in
+ * both languages: `UI` is the Chinese, `UI_EN` the English twin's dictionary (issue 28). Components
+ * take their words from `useUi()`, meta functions from `uiText(language)`. A test keeps Chinese out
+ * of every other source file (ui-text.test.ts).
  */
 export const UI = {
   home: '首页',
@@ -18,8 +19,6 @@ export const UI = {
   opensInNewTab: '（在新标签页打开）',
   pauseBackground: '暂停背景轮播',
   resumeBackground: '继续播放背景',
-  languageToggleTitle: '中文 / English',
-  translationFailed: '网络错误 / Translation unavailable',
   projectList: '项目列表',
   allProjects: '全部项目',
   projects: '项目',
@@ -63,10 +62,67 @@ export const UI = {
   profileDescription: '拾光设计工作室的团队、获奖与联系方式。',
 } as const;
 
-/**
- * Interface texts with a part filled in on the page, as `{name}` holes. Only `fill` makes them,
- * so the endpoint can recognise them: a hole holds a number or a text the site publishes.
- */
+export type UiTexts = Record<keyof typeof UI, string>;
+
+/** The English pages' interface: every key of `UI`, in English (the type keeps the two in step). */
+export const UI_EN: UiTexts = {
+  home: 'Home',
+  skipToContent: 'Skip to content',
+  menu: 'Menu',
+  mainMenu: 'Main menu',
+  filterCategories: 'Filter by category',
+  projectCategories: 'Project categories',
+  closeContact: 'Close contact details',
+  enterGallery: 'Enter the gallery (CLICK OR SCROLL)',
+  opensInNewTab: '(opens in a new tab)',
+  pauseBackground: 'Pause the background slideshow',
+  resumeBackground: 'Resume the background slideshow',
+  projectList: 'Project list',
+  allProjects: 'All projects',
+  projects: 'Projects',
+  projectNote: 'To learn more about a project or to work with us, get in touch through CONTACT.',
+  previousProject: 'Previous',
+  nextProject: 'Next',
+  backToList: 'Back to list',
+  articles: 'Articles',
+  articleList: 'Article list',
+  previousArticle: 'Previous',
+  nextArticle: 'Next',
+  previousSlide: 'Previous slide',
+  nextSlide: 'Next slide',
+  closeViewer: 'Close full screen',
+  previousMedia: 'Previous item',
+  nextMedia: 'Next item',
+  viewFullScreen: 'View full screen',
+  previewMarker: 'Preview: this is a draft, visitors cannot see it',
+  exitPreview: 'Exit preview',
+  pager: 'Pages',
+  profile: 'Profile',
+  studioProfile: 'Studio profile',
+  awards: 'Awards',
+  award: 'Award',
+  wechat: 'WeChat',
+  officialAccount: 'Official account',
+  wechatQr: 'WeChat QR code',
+  officialAccountQr: 'Official account QR code',
+  address: 'Address',
+  phone: 'Phone',
+  email: 'Email',
+  notFound: 'Sorry, the page you visited does not exist.',
+  notFoundTitle: 'Page not found',
+  backHome: 'Back to home',
+  seeProjects: 'See the projects',
+  unavailable: 'This page cannot be shown right now. Please try again later.',
+  siteDescription: 'Shiguang Design studio: brand, space and digital experience design. Projects, articles and the team.',
+  projectsDescription: 'Projects by Shiguang Design studio: brand, space and digital experience design.',
+  articlesDescription: 'Articles from Shiguang Design studio: the process, methods and days behind the projects.',
+  profileDescription: 'The team, awards and contact details of Shiguang Design studio.',
+};
+
+/** Each language's own name, as the language toggle says where it leads (in that language). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { zh: '中文', en: 'English' };
+
+/** Interface texts with a part filled in on the page, as `{name}` holes (`fill`). */
 export const UI_TEMPLATES = {
   slide: '第 {n} 张',
   carousel: '{name} 图片与视频',
@@ -80,10 +136,51 @@ export const UI_TEMPLATES = {
 
 export type UiTemplate = keyof typeof UI_TEMPLATES;
 
-/** A template with its holes filled. */
-export function fill(template: UiTemplate, values: Record<string, string | number>): string {
-  return UI_TEMPLATES[template].replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+export const UI_TEMPLATES_EN: Record<UiTemplate, string> = {
+  slide: 'Slide {n}',
+  carousel: '{name}: pictures and videos',
+  viewItem: 'View full screen: {name}',
+  viewer: '{name}: full screen',
+  qrCode: '{caption} QR code',
+  studioHome: '{studio} home',
+  pageTitle: '{page} · {studio}',
+  categoryTitle: '{category} · {page} · {studio}',
+};
+
+const TEMPLATES: Record<Language, Record<UiTemplate, string>> = { zh: UI_TEMPLATES, en: UI_TEMPLATES_EN };
+
+/** A template with its holes filled, in `language` (Chinese unless said). */
+export function fill(template: UiTemplate, values: Record<string, string | number>, language: Language = 'zh'): string {
+  return TEMPLATES[language][template].replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
 }
 
-/** The studio's own texts the pages show (its name, line, copyright and filing number). */
-export const STUDIO_TEXTS: readonly string[] = [STUDIO.name, STUDIO.subtitle, STUDIO.tagline, STUDIO.copyright, STUDIO.filingNumber];
+/** What a page in `language` says: its interface, the studio's own texts, and filled templates. */
+export interface PageTexts {
+  language: Language;
+  ui: UiTexts;
+  studio: StudioTexts;
+  fill: (template: UiTemplate, values: Record<string, string | number>) => string;
+}
+
+const TEXTS: Record<Language, PageTexts> = {
+  zh: { language: 'zh', ui: UI, studio: STUDIO_TEXT.zh, fill: (template, values) => fill(template, values, 'zh') },
+  en: { language: 'en', ui: UI_EN, studio: STUDIO_TEXT.en, fill: (template, values) => fill(template, values, 'en') },
+};
+
+/** The texts of a page in `language`. */
+export const uiText = (language: Language): PageTexts => TEXTS[language];
+
+/** The texts of the page at `pathname` (for meta functions: `uiTextAt(location.pathname)`). */
+export const uiTextAt = (pathname: string): PageTexts => TEXTS[languageOf(pathname)];
+
+/** The texts of the page being shown. */
+export const useUi = (): PageTexts => TEXTS[useLanguage()];
+
+/**
+ * The English of an interface text given in Chinese (a default alt text a content call filled in
+ * from `UI`): the dictionary's, so the English pages never send the interface to the provider.
+ */
+export const INTERFACE_ENGLISH: ReadonlyMap<string, string> = new Map([
+  ...(Object.keys(UI) as Array<keyof typeof UI>).map((key) => [UI[key], UI_EN[key]] as const),
+  ...(Object.keys(STUDIO_TEXT.zh) as Array<keyof StudioTexts>).map((key) => [STUDIO_TEXT.zh[key], STUDIO_TEXT.en[key]] as const),
+]);

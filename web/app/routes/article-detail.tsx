@@ -8,10 +8,11 @@ import { articleHref } from '../features/articles/components/article-card';
 import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
 import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
-import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
-import { UI, fill } from '../lib/ui-text';
+import { uiTextAt, useUi } from '../lib/ui-text';
+import { inPageLanguage } from '../lib/page-language.server';
+import { languageOf, localePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 import { siteServices } from '../lib/site-context.server';
 
@@ -19,44 +20,49 @@ const ROUTE = '/dailyPage/article/:id';
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const documentId = params.id;
-  checkDocumentId(url, documentId, articleHref);
+  const language = languageOf(url.pathname);
+  checkDocumentId(url, documentId, (other) => articleHref(other, language));
   const [article, articles] = await Promise.all([
     loadEntry({ route: ROUTE, context }, () => getArticle(documentId, { client: siteServices(context).content, signal: request.signal })),
     loadOrEmpty({ route: ROUTE, context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []),
   ]);
   if (article) checkViewerParam(url, article.media.length);
-  return { article, order: articles.map((entry) => entry.documentId), documentId };
+  return { article: await inPageLanguage(request, context, article), order: articles.map((entry) => entry.documentId), documentId };
 }
 
 // Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
 export const shouldRevalidate = keepDataOnViewerChange;
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const article = data?.article;
-  if (!article) return [{ title: fill('pageTitle', { page: UI.notFoundTitle, studio: STUDIO.name }) }, { name: 'robots', content: 'noindex' }];
+  const language = languageOf(location.pathname);
+  const { ui, studio, fill } = uiTextAt(location.pathname);
+  if (!article) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
   const path = articleHref(article.documentId);
+  const own = articleHref(article.documentId, language);
   const image = article.media.find((media) => media.kind === 'image');
   return seoMeta(origin, {
-    title: fill('pageTitle', { page: article.name, studio: STUDIO.name }),
+    title: fill('pageTitle', { page: article.name, studio: studio.name }),
     description: summary(article.chief || article.name),
     path,
+    language,
     image,
     type: 'article',
     jsonLd: [
       {
         '@type': 'Article',
         headline: article.name,
-        url: new URL(path, origin).href,
-        author: { '@type': 'Organization', name: STUDIO.name },
-        publisher: { '@type': 'Organization', name: STUDIO.name },
+        url: new URL(own, origin).href,
+        author: { '@type': 'Organization', name: studio.name },
+        publisher: { '@type': 'Organization', name: studio.name },
         ...(image ? { image: shareImage(origin, image).url } : {}),
         ...(article.time ? { datePublished: article.time } : {}),
         ...(article.chief ? { description: summary(article.chief, 300) } : {}),
       },
       breadcrumbs(origin, [
-        { name: UI.articles, path: '/dailyPage/article' },
-        { name: article.name, path },
+        { name: ui.articles, path: localePath('/dailyPage/article', language) },
+        { name: article.name, path: own },
       ]),
     ],
   });
@@ -64,16 +70,17 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
 
 export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
   const { article, order, documentId } = loaderData;
+  const { ui, language } = useUi();
   const location = useLocation();
   const list = listFromState(location.state) ?? order;
   const { previous, next } = neighbours(list, documentId);
   const pager = (
     <Pager
-      previousHref={previous ? articleHref(previous) : null}
-      nextHref={next ? articleHref(next) : null}
-      backHref="/dailyPage/article"
+      previousHref={previous ? articleHref(previous, language) : null}
+      nextHref={next ? articleHref(next, language) : null}
+      backHref={localePath('/dailyPage/article', language)}
       state={{ list }}
-      labels={{ previous: UI.previousArticle, back: UI.backToList, next: UI.nextArticle }}
+      labels={{ previous: ui.previousArticle, back: ui.backToList, next: ui.nextArticle }}
     />
   );
   return (

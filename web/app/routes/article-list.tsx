@@ -2,28 +2,34 @@ import { Copyright } from '../components/copyright';
 import { getArticles } from '../features/articles/api/get-articles.server';
 import { ArticleList } from '../features/articles/components/article-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
-import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '../lib/seo';
-import { UI, fill } from '../lib/ui-text';
+import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
+import { inPageLanguage } from '../lib/page-language.server';
+import { languageOf } from '../lib/language';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { articles: await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []) };
+  const articles = await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []);
+  return { articles: await inPageLanguage(request, context, articles) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) =>
-  seoMeta(originOf(matches), {
-    title: fill('pageTitle', { page: UI.articles, studio: STUDIO.name }),
-    description: UI.articlesDescription,
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
+  const { ui, studio, fill } = uiTextAt(location.pathname);
+  return seoMeta(originOf(matches), {
+    title: fill('pageTitle', { page: ui.articles, studio: studio.name }),
+    description: ui.articlesDescription,
     path: '/dailyPage/article',
+    language: languageOf(location.pathname),
     image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),
   });
+};
 
 export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
+  const { ui } = useUi();
   return (
     <main>
-      <h1 className="visually-hidden">{UI.articles}</h1>
+      <h1 className="visually-hidden">{ui.articles}</h1>
       <ArticleList articles={loaderData.articles} />
       <Copyright />
     </main>

@@ -8,6 +8,7 @@ import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/daily-page';
 import { siteServices } from '../lib/site-context.server';
+import { inPageLanguage } from '../lib/page-language.server';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadOrEmpty({ route: '/dailyPage', context }, () => getCategories({ client: siteServices(context).content, signal: request.signal }), [ALL_CATEGORY]),
     loadOrEmpty({ route: '/dailyPage', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null),
   ]);
-  return { categories, contact };
+  // Each category keeps its name as the filter's key; its label is what the drawer shows.
+  return inPageLanguage(request, context, { categories: categories.map((category) => ({ ...category, label: category.designType })), contact });
 }
 
 // The shell's data does not change while the visitor moves between pages.

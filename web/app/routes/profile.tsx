@@ -2,29 +2,35 @@ import { Copyright } from '../components/copyright';
 import { getProfiles } from '../features/profile/api/get-profiles.server';
 import { ProfileList } from '../features/profile/components/profile-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
-import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/profile';
 import { originOf, seoMeta } from '../lib/seo';
-import { UI, fill } from '../lib/ui-text';
+import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
+import { inPageLanguage } from '../lib/page-language.server';
+import { languageOf } from '../lib/language';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { profiles: await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), []) };
+  const profiles = await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), []);
+  return { profiles: await inPageLanguage(request, context, profiles) };
 }
 
 // The link preview shows the studio's portrait (the first profile's), as a project shows its cover.
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(originOf(matches), {
-    title: fill('pageTitle', { page: UI.profile, studio: STUDIO.name }),
-    description: UI.profileDescription,
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const { ui, studio, fill } = uiTextAt(location.pathname);
+  return seoMeta(originOf(matches), {
+    title: fill('pageTitle', { page: ui.profile, studio: studio.name }),
+    description: ui.profileDescription,
     path: '/dailyPage/profile',
+    language: languageOf(location.pathname),
     image: loaderData?.profiles.find((profile) => profile.portrait)?.portrait,
   });
+};
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const { ui } = useUi();
   return (
     <main>
-      <h1 className="visually-hidden">{UI.studioProfile}</h1>
+      <h1 className="visually-hidden">{ui.studioProfile}</h1>
       <ProfileList profiles={loaderData.profiles} />
       <Copyright />
     </main>

@@ -5,39 +5,49 @@ import { ProjectGrid } from '../features/projects/components/project-grid';
 import { ALL_CATEGORY } from '../lib/category';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { knownCategory } from '../features/shell/known-category.server';
-import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 import { originOf, seoMeta } from '../lib/seo';
-import { UI, fill } from '../lib/ui-text';
+import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
+import { inPageLanguage } from '../lib/page-language.server';
+import { languageOf, useTextLang } from '../lib/language';
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
   const projects = await loadOrEmpty({ route: '/dailyPage/project', context }, () => getProjects(category, { client: siteServices(context).content, signal: request.signal }), []);
-  return { projects, category };
+  // The filter's key stays the studio's own; what the page calls it is in the page's language.
+  const { projects: shown, categoryLabel } = await inPageLanguage(request, context, { projects, categoryLabel: category });
+  return { projects: shown, category, categoryLabel };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
+  const { ui, studio, fill } = uiTextAt(location.pathname);
   const filtered = data && data.category !== ALL_CATEGORY.designType;
   return seoMeta(originOf(matches), {
     title: filtered
-      ? fill('categoryTitle', { category: data.category, page: UI.projects, studio: STUDIO.name })
-      : fill('pageTitle', { page: UI.projects, studio: STUDIO.name }),
-    description: UI.projectsDescription,
+      ? fill('categoryTitle', { category: data.categoryLabel, page: ui.projects, studio: studio.name })
+      : fill('pageTitle', { page: ui.projects, studio: studio.name }),
+    description: ui.projectsDescription,
     path: filtered ? `/dailyPage/project?category=${encodeURIComponent(data.category)}` : '/dailyPage/project',
+    language: languageOf(location.pathname),
     image: data?.projects.find((project) => project.cover)?.cover,
   });
 };
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { projects, category } = loaderData;
+  const { projects, category, categoryLabel } = loaderData;
+  const { ui } = useUi();
+  const textLang = useTextLang();
+  const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;
   return (
     <main className={styles.page}>
       <div className={styles.pageLogo}>
         <Logo showName={false} />
       </div>
-      <h1 className="visually-hidden">{category === ALL_CATEGORY.designType ? UI.allProjects : category}</h1>
+      <h1 className="visually-hidden" {...textLang(heading)}>
+        {heading}
+      </h1>
       <ProjectGrid projects={projects} category={category} />
       <Copyright />
     </main>

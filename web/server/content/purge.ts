@@ -12,12 +12,25 @@ const AFFECTED: Record<string, string[]> = {
   profilelist: ['/api/profilelists'],
   'first-page-img': ['/api/first-page-imgs'],
   'contact-mess': ['/api/contact-mess'],
-  // The studio's English: translations only; no rendered page shows it.
+  // The studio's English: the English pages show it (issue 28).
   translation: ['/api/translations'],
 };
 
-/** Content types whose changes no rendered page shows. */
-const NOT_ON_PAGES = new Set(['translation']);
+/** Which rendered pages a change shows on: all, the English twins only, or none. */
+export type PagesAffected = 'all' | 'english' | 'none';
+
+/**
+ * A change to the studio's English shows on the English pages only; a machine translation the
+ * site itself reported (created with no English of the studio's) shows on no page: it is already
+ * there. Everything else can show on any page.
+ */
+export function pagesAffectedBy(model: string | undefined, event?: string, entry?: { english?: string | null }): PagesAffected {
+  if (model !== 'translation') return 'all';
+  return event === 'entry.create' && !entry?.english?.trim() ? 'none' : 'english';
+}
+
+/** Page cache keys are `<layout> <address>`: the English twins' addresses start with /en. */
+const isEnglishPage = (key: string) => / \/en(\/|\.|\?|$)/.test(key);
 
 /** The cached answers a change to `model` can affect (all for media and unknown types). */
 function affectedBy(model: string | undefined): ((key: string) => boolean) | undefined {
@@ -39,17 +52,17 @@ export interface Purged {
  * this instance's, then every other instance is told to purge its own (`listen`).
  */
 export function createPurge({ store, pages, redis }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null }) {
-  const here = (model: string | undefined): Purged => ({
+  const here = (model: string | undefined, shown: PagesAffected): Purged => ({
     answers: store.purge(affectedBy(model)),
-    pages: model && NOT_ON_PAGES.has(model) ? 0 : pages.purge(),
+    pages: shown === 'none' ? 0 : pages.purge(shown === 'english' ? isEnglishPage : undefined),
   });
   return {
-    async purge(model: string | undefined): Promise<Purged> {
+    async purge(model: string | undefined, shown: PagesAffected = pagesAffectedBy(model)): Promise<Purged> {
       if (redis) await redisAnswers(redis).purge(affectedBy(model));
-      const purged = here(model);
+      const purged = here(model, shown);
       if (redis?.ready()) {
         await redis
-          .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null }))
+          .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null, shown }))
           .catch((error: unknown) => console.warn(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
       } else if (redis) {
         console.warn('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
@@ -61,8 +74,8 @@ export function createPurge({ store, pages, redis }: { store: ContentStore; page
       if (!redis) return;
       await redis.subscribe(PURGE_CHANNEL, (message) => {
         try {
-          const { from, model } = JSON.parse(message) as { from?: string; model?: string | null };
-          if (from !== redis.instanceId) here(model ?? undefined);
+          const { from, model, shown } = JSON.parse(message) as { from?: string; model?: string | null; shown?: PagesAffected };
+          if (from !== redis.instanceId) here(model ?? undefined, shown ?? pagesAffectedBy(model ?? undefined));
         } catch {
           // not one of ours
         }

@@ -103,9 +103,19 @@ export function createTranslationService({
   };
 
   return {
+    /**
+     * What is known without the provider: the studio's English, then the translation cache. An
+     * English page takes these at once and asks the provider only for the rest (issue 28).
+     */
+    async known(texts: readonly string[]): Promise<Map<string, string>> {
+      const all = [...new Set(texts)];
+      const { corrected } = studio ? await studio.lookup(all) : { corrected: new Map<string, string>() };
+      const cached = await cache.getMany(all.filter((text) => !corrected.has(text)));
+      return new Map([...cached, ...corrected]);
+    },
     /** Characters sent to the provider today, and the daily budget. */
     budget: async () => ({ spent: await cache.charsSpent(today(now())), limit: dailyChars }),
-    /** `client`: the visitor's address, for the per-client minute (the endpoint's `req.ip`). */
+    /** `client`: the visitor's address, for the per-client minute. */
     async translateAll(texts: readonly string[], { client = 'site' }: { client?: string } = {}): Promise<TranslationResult> {
       const all = [...new Set(texts)];
       // The studio's English first; the machine's (cache, then provider) for the rest.

@@ -1,16 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeEnglish, startFakeMyMemory, type FakeMyMemory } from '../../tests/support/fake-mymemory';
 import { createTranslationCache } from './cache';
-import { LIMITS, translationRouter } from './endpoint';
 import { createMyMemoryProvider, TranslationError } from './provider';
 import { createQuota } from './quota';
-import { createRateLimiter } from './rate-limit';
-import { createPublishedTexts } from './published-texts';
 import { createTranslationService } from './service';
 
 let fake: FakeMyMemory;
@@ -185,95 +180,5 @@ describe('the translation service', () => {
     await Promise.all([service.translateAll(texts), service.translateAll(texts)]);
     expect(peak).toBeLessThanOrEqual(3);
     expect(calls).toBe(12);
-  });
-});
-
-describe('POST /translate', () => {
-  let base: string;
-  let close: () => void;
-  beforeAll(async () => {
-    const app = express();
-    const service = createTranslationService({ provider: createMyMemoryProvider({ baseUrl: `${fake.url}/ok` }), cache: createTranslationCache(':memory:') });
-    // The site shows these texts: a project named 你好 by 限流.
-    const project = { documentId: 'p', name: '你好', author: '限流', tall: false, addTime: null, description: '', media: [] };
-    const published = createPublishedTexts({
-      load: async () => ({ categories: [], projects: [project], articles: [], profiles: [], contact: null, landing: [] }),
-      version: () => 1,
-      interfaceTexts: [],
-    });
-    app.use(translationRouter(service, published, createRateLimiter({ limit: 10, windowMs: 60_000 })));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
-  });
-  afterAll(() => close());
-
-  const post = (body: unknown, raw = false) =>
-    fetch(`${base}/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? String(body) : JSON.stringify(body) });
-
-  it('answers translations for a valid batch', async () => {
-    const response = await post({ texts: ['你好'] });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [], refused: [] });
-  });
-
-  it('refuses texts the site does not show: 422 when none is, the rest translated when some are', async () => {
-    const before = fake.calls();
-    const none = await post({ texts: ['随便什么中文', '免费翻译服务'] });
-    expect(none.status).toBe(422);
-    expect(await none.json()).toMatchObject({ error: expect.stringMatching(/not|only/i), refused: ['随便什么中文', '免费翻译服务'] });
-    const mixed = await post({ texts: ['你好', '别的句子'] });
-    expect(mixed.status).toBe(200);
-    expect(await mixed.json()).toEqual({ translations: { 你好: fakeEnglish('你好') }, failed: [], refused: ['别的句子'] });
-    // Only 你好 could have reached the provider (once, if the test above had not cached it).
-    expect(fake.calls() - before).toBeLessThanOrEqual(0);
-  });
-
-  it.each([
-    ['no texts', { texts: [] }],
-    ['not a list', { texts: '你好' }],
-    ['text without Chinese', { texts: ['hello'] }],
-  ])('answers 400 with a JSON error for %s', async (_what, body) => {
-    const response = await post(body);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: expect.stringMatching(/Invalid request/) });
-  });
-
-  it.each([
-    ['too many texts', { texts: Array.from({ length: LIMITS.maxTexts + 1 }, () => '你好') }, /at most 200 texts/],
-    ['a text too long', { texts: ['你'.repeat(LIMITS.maxTextLength + 1)] }, /at most 4000 characters in one text/],
-    ['too long in all', { texts: Array.from({ length: 3 }, () => '你'.repeat(LIMITS.maxTextLength / 2)) }, /at most 4000 characters in one request/],
-  ])('answers 413 saying what is too much for %s, and asks the provider nothing', async (_what, body, message) => {
-    const before = fake.calls();
-    const response = await post(body);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: expect.stringMatching(message) });
-    expect(fake.calls()).toBe(before);
-  });
-
-  it('answers 400 for malformed JSON and 405 for other methods', async () => {
-    const malformed = await post('{"texts": [', true);
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'Malformed JSON body.' });
-    expect((await fetch(`${base}/translate`)).status).toBe(405);
-  });
-
-  it('answers 415 naming the problem for a charset it cannot read', async () => {
-    const response = await fetch(`${base}/translate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=klingon' },
-      body: JSON.stringify({ texts: ['你好'] }),
-    });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: 'Unsupported body: send JSON in UTF-8.' });
-  });
-
-  it('answers 429 with Retry-After once a client is over its budget', async () => {
-    let last: Response | undefined;
-    for (let n = 0; n < 12; n += 1) last = await post({ texts: ['限流'] });
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await last?.json()).toMatchObject({ error: expect.any(String) });
   });
 });

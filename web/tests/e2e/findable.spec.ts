@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open, sitePages } from './support';
+import { cmsData, english, languageToggle, open, sitePages } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
@@ -93,12 +93,12 @@ test.describe('metadata and structured data', () => {
     expect(await meta(page, 'meta[name="robots"]')).toBe('noindex');
   });
 
-  test('with English on, the document title follows', async ({ page }) => {
+  test('the toggle changes the document title with the page, and back', async ({ page }) => {
     await open(page, '/dailyPage/article');
-    expect(await page.title()).toMatch(/文章/);
-    await page.getByRole('button', { name: 'English translation' }).click();
-    await expect.poll(() => page.title(), { timeout: 15_000 }).not.toMatch(/\p{Script=Han}/u);
-    await page.getByRole('button', { name: 'English translation' }).click();
+    expect(await page.title()).toBe('文章 · 拾光设计');
+    await languageToggle(page).click();
+    await expect.poll(() => page.title()).toBe('Articles · Shiguang Design');
+    await languageToggle(page).click();
     await expect.poll(() => page.title()).toBe('文章 · 拾光设计');
   });
 });
@@ -109,17 +109,26 @@ test.describe('sitemap, robots and icons', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');
     const xml = await response.text();
-    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map(([, loc, lastmod]) => ({ loc: loc!.replaceAll('&#38;', '&'), lastmod }));
+    const unescape = (text: string) => text.replaceAll('&#38;', '&');
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g)];
+    const urls = entries.map(([, loc, lastmod]) => ({ loc: unescape(loc!), lastmod }));
+    // Each address in both languages, each naming its twin and the Chinese default (issue 28).
+    for (const [, loc, , links] of entries) {
+      const alternates = Object.fromEntries([...links!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [lang, unescape(href!)]));
+      const zh = unescape(loc!).replace(/^(https?:\/\/[^/]+)\/en(?=\/)/, '$1');
+      expect(alternates).toEqual({ 'zh-Hans': zh, en: zh.replace(/^(https?:\/\/[^/]+)/, '$1/en'), 'x-default': zh });
+    }
     const projects = await cmsData<Entry[]>('/api/projects?fields[0]=updatedAt&sort[0]=projectName:asc');
     const articles = await cmsData<Entry[]>('/api/articles?fields[0]=updatedAt');
     for (const path of ['/login', '/dailyPage/project', '/dailyPage/article', '/dailyPage/profile']) expect(urls.map((url) => url.loc)).toContain(new URL(path, baseURL).href);
     for (const project of projects) {
       expect(urls).toContainEqual({ loc: new URL(`/dailyPage/project/${project.documentId}?documentId=${project.documentId}`, baseURL).href, lastmod: project.updatedAt });
+      expect(urls).toContainEqual({ loc: new URL(english(`/dailyPage/project/${project.documentId}?documentId=${project.documentId}`), baseURL).href, lastmod: project.updatedAt });
     }
     for (const article of articles) {
       expect(urls).toContainEqual({ loc: new URL(`/dailyPage/article/${article.documentId}?documentId=${article.documentId}`, baseURL).href, lastmod: article.updatedAt });
     }
-    expect(urls).toHaveLength(4 + projects.length + articles.length);
+    expect(urls).toHaveLength(2 * (4 + projects.length + articles.length));
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
     expect(robots).toMatch(/^User-agent: \*/m);
@@ -156,13 +165,13 @@ test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () =
     test.setTimeout(180_000);
     const { project, article } = await sitePages();
     for (const language of ['zh', 'en']) {
-      if (language === 'en') await page.addInitScript(() => sessionStorage.setItem('studio.language', 'en'));
+      const at = (path: string) => (language === 'en' ? english(path) : path);
       for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile', '/no-such-page']) {
-        await open(page, path);
-        if (language === 'en' && path !== '/no-such-page') await expect(page.getByRole('button', { name: 'English translation' })).toHaveText('EN');
+        await open(page, at(path));
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'en' : 'zh-CN');
         expect(await violations(page), `${language} ${path}`).toEqual([]);
       }
-      await open(page, '/dailyPage/project');
+      await open(page, at('/dailyPage/project'));
       await page.locator('[aria-controls="menu-drawer"]').click();
       await expect(page.locator('#menu-drawer')).toBeVisible();
       expect(await violations(page), `${language} menu drawer`).toEqual([]);
@@ -170,7 +179,7 @@ test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () =
       await expect(page.getByRole('dialog', { name: 'CONTACT' })).toBeVisible();
       expect(await violations(page), `${language} contact overlay`).toEqual([]);
       await page.keyboard.press('Escape');
-      await open(page, '/dailyPage/project');
+      await open(page, at('/dailyPage/project'));
       await page.locator('[aria-controls="category-drawer"]').click();
       await expect(page.locator('#category-drawer')).toBeVisible();
       expect(await violations(page), `${language} category drawer`).toEqual([]);

@@ -68,6 +68,7 @@ export default async function globalSetup() {
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
   process.env.E2E_FAILING_WEB_URL = failingWeb.url;
   process.env.E2E_PREVIEW_SECRET = secrets.PREVIEW_SECRET;
+  process.env.E2E_WEBHOOK_SECRET = secrets.SITE_WEBHOOK_SECRET;
 
   return async () => {
     await stop(failingWeb.child);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { cmsData, isPhone, open } from './support';
+import { cmsData, english, isPhone, languageToggle, open } from './support';
 
 // Issue 14: the visual polish a visitor notices: legible landing, a gallery never empty and ending
 // flush, the full-screen media viewer, a pager that holds long English.
@@ -50,7 +50,7 @@ test.describe('a legible landing over any picture', () => {
         subtitle: page.getByRole('heading', { level: 1 }).locator('span').last(),
         filing: page.getByRole('link', { name: /ICP/ }),
         prompt: page.getByRole('button', { name: /CLICK OR SCROLL/ }),
-        toggle: page.getByRole('button', { name: /English translation/ }),
+        toggle: languageToggle(page),
         pause: page.getByRole('button', { name: '暂停背景轮播' }),
       };
       for (const [label, text] of Object.entries(texts)) {
@@ -254,14 +254,8 @@ test.describe('the full-screen media viewer', () => {
 test.describe('layouts that hold long English', () => {
   test('the pager stays on one line at 390px when the page is English', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, await projectWithImages(1));
-    // Held by element: its name turns English too.
-    const pager = page.locator('nav', { has: page.getByRole('link', { name: '返回列表' }) });
-    const back = await pager.getByRole('link').elementHandle();
-    const toggle = page.getByRole('button', { name: /English translation/ });
-    await toggle.click();
-    await expect(toggle).toHaveText('EN');
-    await expect.poll(() => back!.textContent(), { timeout: 15_000 }).not.toBe('返回列表');
+    await open(page, english(await projectWithImages(1)));
+    const back = await page.getByRole('link', { name: 'Back to list' }).elementHandle();
     const nav = (await back!.evaluateHandle((link) => link.closest('nav')!)).asElement()!;
     await expect
       .poll(() =>
@@ -288,6 +282,6 @@ test('the 404 page speaks the site\'s visual language: bold numerals, red rule, 
   await expect(page.getByText('404')).toHaveCSS('font-weight', '700');
   await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('link', { name: '浏览项目' })).toHaveAttribute('href', '/dailyPage/project');
-  await expect(page.getByRole('button', { name: /English translation/ })).toBeVisible();
+  await expect(languageToggle(page)).toBeVisible();
   if (!(await isPhone(page))) await expect(page.getByRole('link', { name: '返回首页' })).toHaveCSS('border-top-style', 'none');
 });

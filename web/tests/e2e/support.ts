@@ -9,6 +9,12 @@ export async function cmsData<T = Array<Record<string, unknown>>>(pathAndQuery: 
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The language toggle (issue 28): a link to the page's twin, named by where it leads. */
+export const languageToggle = (page: Page) => page.locator('a[data-language]');
+
+/** The English twin's address of a Chinese page. */
+export const english = (path: string) => (path === '/' ? '/en' : `/en${path}`);
+
 export const isPhone = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.layout === 'phone');
 

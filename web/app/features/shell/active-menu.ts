@@ -14,7 +14,7 @@ const isMenuKey = (value: unknown): value is MenuKey => MENU_ITEMS.some((item) =
 
 /** The menu a shell path belongs to; the URL always wins over what was stored. */
 export function menuForPath(pathname: string): MenuKey | null {
-  const section = pathname.split('/')[2];
+  const section = pathname.replace(/^\/en(?=\/|$)/, '').split('/')[2];
   if (section === 'project') return 'PROJECTS';
   if (section === 'article') return 'TOPICS';
   if (section === 'profile') return 'PROFILE';

@@ -18,7 +18,7 @@ function raw(baseURL: string, text: string): Promise<{ answer: string; afterMs: 
 test.describe('the production server', () => {
   test('cuts off a request whose body stalls within 30 s, with a 408', async ({ baseURL }) => {
     test.setTimeout(60_000);
-    const { answer, afterMs } = await raw(baseURL!, 'POST /translate HTTP/1.1\r\nHost: site\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"texts": ["');
+    const { answer, afterMs } = await raw(baseURL!, 'POST /_webhooks/content HTTP/1.1\r\nHost: site\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event": "');
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeLessThan(30_000);
   });

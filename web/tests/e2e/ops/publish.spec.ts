@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminSession } from '../../support/cms-admin';
-import { cmsData, cmsUrl } from '../support';
+import { fakeEnglish } from '../../support/fake-mymemory';
+import { cmsData, cmsUrl, english } from '../support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,6 +17,8 @@ test.describe('publishing in the admin', () => {
     // Both pages are in the site's caches before the change.
     expect(await pageText(baseURL, '/dailyPage/project')).toContain(project.projectName);
     expect(await pageText(baseURL, detail)).toContain(project.projectName);
+    // And the English twin (issue 28), translated by the site.
+    expect(await pageText(baseURL, english(detail))).toContain(fakeEnglish(project.projectName));
 
     const renamed = `${project.projectName} 新版`;
     try {
@@ -23,6 +26,7 @@ test.describe('publishing in the admin', () => {
       await expect(async () => {
         expect(await pageText(baseURL, '/dailyPage/project')).toContain(renamed);
         expect(await pageText(baseURL, detail)).toContain(renamed);
+        expect(await pageText(baseURL, english(detail))).toContain(fakeEnglish(renamed));
       }).toPass({ timeout: 5_000, intervals: [100] });
     } finally {
       await admin.publish('api::project.project', project.documentId, { projectName: project.projectName });

@@ -2,6 +2,7 @@ import { useRef, type CSSProperties } from 'react';
 import { Link, PrefetchPageLinks } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { articleCoverSizes } from '../../../lib/image-sizes';
+import { localePath, useLanguage, useTextLang, type Language } from '../../../lib/language';
 import { coverImage } from '../../../lib/media';
 import { useLayout } from '../../../lib/use-layout';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
@@ -23,7 +24,9 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const reducedMotion = useReducedMotion();
   const card = useRef<HTMLLIElement>(null);
   const seen = useSeen(card, layout === 'phone');
-  const href = articleHref(article.documentId);
+  const language = useLanguage();
+  const textLang = useTextLang();
+  const href = articleHref(article.documentId, language);
   return (
     <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
       {seen && <PrefetchPageLinks page={href} />}
@@ -34,13 +37,17 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
           )}
         </span>
         <span className={styles.text}>
-          <span className={styles.name}>{article.name}</span>
-          <span className={styles.chief}>{article.chief}</span>
+          <span className={styles.name} {...textLang(article.name)}>
+            {article.name}
+          </span>
+          <span className={styles.chief} {...textLang(article.chief)}>
+            {article.chief}
+          </span>
         </span>
       </Link>
     </li>
   );
 }
 
-export const articleHref = (documentId: string) =>
-  `/dailyPage/article/${encodeURIComponent(documentId)}?${new URLSearchParams({ documentId })}`;
+export const articleHref = (documentId: string, language: Language = 'zh') =>
+  localePath(`/dailyPage/article/${encodeURIComponent(documentId)}?${new URLSearchParams({ documentId })}`, language);

@@ -3,7 +3,8 @@ import { Blocks } from '../../../components/blocks';
 import type { Article } from '../api/article-types';
 import { MediaCarousel } from './media-carousel';
 import styles from './article-detail.module.css';
-import { fill } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useTextLang } from '../../../lib/language';
 
 /** Spec 8: ResizeObserver loop notices are harmless browser noise; they are kept out of the page's errors. */
 function useQuietResizeObserverErrors() {
@@ -20,13 +21,17 @@ function useQuietResizeObserverErrors() {
 }
 
 export function ArticleDetail({ article, pager }: { article: Article; pager: ReactNode }) {
+  const { fill } = useUi();
+  const textLang = useTextLang();
   useQuietResizeObserverErrors();
   return (
     <article className={styles.article}>
       {pager}
       <MediaCarousel media={article.media} label={fill('carousel', { name: article.name })} />
       <header className={styles.header}>
-        <h1 className={styles.title}>{article.name}</h1>
+        <h1 className={styles.title} {...textLang(article.name)}>
+          {article.name}
+        </h1>
         {article.time && (
           <time className={styles.time} dateTime={article.time}>
             {article.time}

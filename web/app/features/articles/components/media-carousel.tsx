@@ -7,7 +7,7 @@ import { carouselSizes } from '../../../lib/image-sizes';
 import type { Media } from '../../../lib/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
-import { UI, fill } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
 
 /**
  * The article's images and videos, one slide at a time (500 ms), with arrows, dots, arrow keys and
@@ -15,6 +15,7 @@ import { UI, fill } from '../../../lib/ui-text';
  * one do not load their media until they are next to it.
  */
 export function MediaCarousel({ media, label }: { media: Media[]; label: string }) {
+  const { ui, fill } = useUi();
   const [current, setCurrent] = useState(0);
   const videos = useRef(new Map<number, HTMLVideoElement>());
   const touchStartX = useRef<number | null>(null);
@@ -109,7 +110,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
                 className={styles.arrow}
                 onClick={() => go(current - 1)}
                 disabled={current === 0}
-                aria-label={UI.previousSlide}
+                aria-label={ui.previousSlide}
               >
                 ‹
               </button>
@@ -130,7 +131,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
                 className={styles.arrow}
                 onClick={() => go(current + 1)}
                 disabled={current === count - 1}
-                aria-label={UI.nextSlide}
+                aria-label={ui.nextSlide}
               >
                 ›
               </button>

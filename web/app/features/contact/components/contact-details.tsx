@@ -2,15 +2,18 @@ import { useContext } from 'react';
 import { ContactOverlayOpened } from '../../shell/components/contact-overlay';
 import type { ContactInfo } from '../api/contact-types';
 import styles from './contact-details.module.css';
-import { UI, fill } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useTextLang } from '../../../lib/language';
 
 /** The contact panel's content: two QR codes with captions, then address, phone and mail. */
 export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
+  const { ui, fill } = useUi();
+  const textLang = useTextLang();
   const shown = useContext(ContactOverlayOpened);
   if (!contact) return null; // spec 8: nothing to show when the content could not be loaded
   const codes = [
-    { media: contact.wechat, caption: UI.wechat },
-    { media: contact.officialAccount, caption: UI.officialAccount },
+    { media: contact.wechat, caption: ui.wechat },
+    { media: contact.officialAccount, caption: ui.officialAccount },
   ];
   return (
     <div className={styles.details}>
@@ -19,7 +22,7 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
           media ? (
             <figure key={caption} className={styles.code}>
               {shown ? (
-                <img src={media.url} alt={media.alt || fill('qrCode', { caption })} width={100} height={100} decoding="async" />
+                <img src={media.url} alt={media.alt || fill('qrCode', { caption })} width={100} height={100} decoding="async" {...textLang(media.alt)} />
               ) : (
                 <span className={styles.codePlaceholder} />
               )}
@@ -31,13 +34,13 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
       <dl className={styles.lines}>
         {contact.address && (
           <div>
-            <dt>{UI.address}</dt>
-            <dd>{contact.address}</dd>
+            <dt>{ui.address}</dt>
+            <dd {...textLang(contact.address)}>{contact.address}</dd>
           </div>
         )}
         {contact.phone && (
           <div>
-            <dt>{UI.phone}</dt>
+            <dt>{ui.phone}</dt>
             <dd>
               <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
             </dd>
@@ -45,7 +48,7 @@ export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
         )}
         {contact.mail && (
           <div>
-            <dt>{UI.email}</dt>
+            <dt>{ui.email}</dt>
             <dd>
               <a href={`mailto:${contact.mail}`}>{contact.mail}</a>
             </dd>

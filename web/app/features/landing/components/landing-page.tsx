@@ -14,7 +14,8 @@ import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
 import { FilingNotice } from './filing-notice';
 import styles from './landing.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { localePath } from '../../../lib/language';
 
 export const ENTER_PATH = '/dailyPage/project';
 
@@ -24,6 +25,7 @@ const SWIPE_MIN_PX = 40;
 
 /** Spec 2 "/login": rotating backgrounds, animated logo and title, and the way in. */
 export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; corner?: ReactNode }) {
+  const { ui, studio, language } = useUi();
   const navigate = useNavigate();
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -45,13 +47,13 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
     if (leaving === 'over-gallery') {
       const root = document.documentElement;
       root.dataset.landingExit = reducedMotion ? 'fade' : 'slide';
-      void navigate(ENTER_PATH, { viewTransition: true, state });
+      void navigate(localePath(ENTER_PATH, language), { viewTransition: true, state });
       window.setTimeout(() => delete root.dataset.landingExit, tokens.duration.slideUpMs * 2);
       return;
     }
-    const timer = window.setTimeout(() => navigate(ENTER_PATH, { state }), tokens.duration.slideUpMs);
+    const timer = window.setTimeout(() => navigate(localePath(ENTER_PATH, language), { state }), tokens.duration.slideUpMs);
     return () => window.clearTimeout(timer);
-  }, [leaving, navigate, reducedMotion]);
+  }, [leaving, navigate, reducedMotion, language]);
 
   // Any wheel scroll, a swipe up on touch screens, or Arrow Down / Page Down.
   useEffect(() => {
@@ -101,7 +103,7 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
       <BackgroundCarousel images={backgrounds} index={index} />
       <div className={styles.center}>
         <Logo className={styles.logo} showName={false} />
-        <AnimatedTitle text={STUDIO.nameLatin} subtitle={STUDIO.tagline} />
+        <AnimatedTitle text={STUDIO.nameLatin} subtitle={studio.tagline} />
       </div>
       <EnterPrompt onEnter={leave} />
       {backgrounds.length > 1 && (
@@ -112,12 +114,12 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
           onClick={() => setPaused((value) => !value)}
         >
           <span className={styles.pauseIcon} aria-hidden="true" />
-          <span className={styles.pauseLabel}>{paused ? UI.resumeBackground : UI.pauseBackground}</span>
+          <span className={styles.pauseLabel}>{paused ? ui.resumeBackground : ui.pauseBackground}</span>
         </button>
       )}
       <FilingNotice />
       {/* The gallery is fetched ahead: the way in opens it at once. */}
-      <PrefetchWhenIdle pages={[ENTER_PATH]} />
+      <PrefetchWhenIdle pages={[localePath(ENTER_PATH, language)]} />
       {corner && <div className={styles.corner}>{corner}</div>}
     </main>
   );

@@ -4,10 +4,13 @@ import { portraitSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import type { Profile } from '../api/get-profiles.server';
 import styles from './profile-list.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useTextLang } from '../../../lib/language';
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
 export function ProfileList({ profiles }: { profiles: Profile[] }) {
+  const { ui } = useUi();
+  const textLang = useTextLang();
   const layout = useLayout();
   return (
     <div className={styles.column}>
@@ -17,16 +20,20 @@ export function ProfileList({ profiles }: { profiles: Profile[] }) {
             <ResponsiveImage media={profile.portrait} className={styles.portrait} sizes={portraitSizes(profile.portrait, layout)} priority={index === 0} />
           )}
           <div className={styles.body}>
-            <h2 id={`profile-${profile.documentId}`} className={styles.name}>
+            <h2 id={`profile-${profile.documentId}`} className={styles.name} {...textLang(profile.name)}>
               {profile.name}
             </h2>
             <Blocks content={profile.awards} className={styles.awards} />
-            {profile.description && <p className={styles.description}>{profile.description}</p>}
+            {profile.description && (
+              <p className={styles.description} {...textLang(profile.description)}>
+                {profile.description}
+              </p>
+            )}
             {profile.awardImages.length > 0 && (
-              <ul className={styles.badges} aria-label={UI.awards}>
+              <ul className={styles.badges} aria-label={ui.awards}>
                 {profile.awardImages.map((badge, badgeIndex) => (
                   <li key={`${badge.url}-${badgeIndex}`}>
-                    <img src={badge.formats[0]?.url ?? badge.url} alt={badge.alt} className={styles.badge} loading="lazy" />
+                    <img src={badge.formats[0]?.url ?? badge.url} alt={badge.alt} className={styles.badge} loading="lazy" {...textLang(badge.alt)} />
                   </li>
                 ))}
               </ul>

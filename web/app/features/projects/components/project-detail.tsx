@@ -9,31 +9,38 @@ import type { Project } from '../api/project-types';
 import { detailMedia } from '../detail-media';
 import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
-import { UI, fill } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { localePath, useTextLang } from '../../../lib/language';
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
+  const { ui, fill, language } = useUi();
+  const textLang = useTextLang();
   const media = detailMedia(project);
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
   // Opened from the grid (or going back to it): the tile's cover and name become these.
-  const fromGrid = useViewTransitionState('/dailyPage/project');
+  const fromGrid = useViewTransitionState(localePath('/dailyPage/project', language));
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
         {pager}
         <header className={styles.heading}>
-          <h1 className={styles.title} style={fromGrid ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined}>
+          <h1 className={styles.title} style={fromGrid ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined} {...textLang(project.name)}>
             {project.name}
           </h1>
           <p className={styles.meta}>
-            <span>{project.author}</span>
+            <span {...textLang(project.author)}>{project.author}</span>
             {project.addTime && <time dateTime={project.addTime}>{project.addTime}</time>}
           </p>
         </header>
-        {project.description && <p className={styles.description}>{project.description}</p>}
-        <p className={styles.note}>{UI.projectNote}</p>
+        {project.description && (
+          <p className={styles.description} {...textLang(project.description)}>
+            {project.description}
+          </p>
+        )}
+        <p className={styles.note}>{ui.projectNote}</p>
       </div>
       <div className={styles.media}>
         {media.map((item, index) => (

@@ -7,7 +7,7 @@ import { ProjectTile } from './project-tile';
 import { useLayout } from '../../../lib/use-layout';
 import { useRevealOnScroll } from '../../../lib/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -24,6 +24,7 @@ export interface FromLanding {
 }
 
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
+  const { ui, language } = useUi();
   const eager = EAGER_TILES[useLayout()];
   const grid = useRef<HTMLUListElement>(null);
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
@@ -32,14 +33,14 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   const list = projects.map((project) => project.documentId);
   return (
-    <ul ref={grid} className={styles.grid} aria-label={UI.projectList}>
+    <ul ref={grid} className={styles.grid} aria-label={ui.projectList}>
       {projects.map((project, index) => (
         <ProjectTile
           key={project.documentId}
           project={project}
           index={index}
           fill={fills[index] ?? {}}
-          to={projectDetailHref(project.documentId, category)}
+          to={projectDetailHref(project.documentId, category, language)}
           state={{ list }}
           priority={index < eager}
         />

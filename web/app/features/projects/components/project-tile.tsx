@@ -5,6 +5,7 @@ import { projectTileSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useSeen } from '../../../lib/use-seen';
+import { useTextLang } from '../../../lib/language';
 import { PROJECT_TRANSITION } from '../project-transition';
 import type { ProjectSummary } from '../api/project-types';
 import styles from './project-grid.module.css';
@@ -31,6 +32,7 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
   const reducedMotion = useReducedMotion();
   const tile = useRef<HTMLLIElement>(null);
   const seen = useSeen(tile, layout === 'phone');
+  const textLang = useTextLang();
   // Named only for the tile of the project being opened (or returned from): names are unique.
   const moving = useViewTransitionState(to);
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
@@ -50,11 +52,13 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
           <span className={styles.noCover} aria-hidden="true" />
         )}
         <span className={styles.overlay}>
-          <span className={styles.name} style={moving ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined}>
+          <span className={styles.name} style={moving ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined} {...textLang(project.name)}>
             {project.name}
           </span>
           <span className={styles.separator} aria-hidden="true" />
-          <span className={styles.author}>{project.author}</span>
+          <span className={styles.author} {...textLang(project.author)}>
+            {project.author}
+          </span>
         </span>
       </Link>
     </li>

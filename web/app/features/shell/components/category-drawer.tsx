@@ -3,7 +3,8 @@ import { projectListHref, type Category } from '../../../lib/category';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useLanguage, useTextLang } from '../../../lib/language';
 
 interface CategoryDrawerProps {
   open: boolean;
@@ -14,22 +15,25 @@ interface CategoryDrawerProps {
 
 /** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
 export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
+  const { ui } = useUi();
+  const language = useLanguage();
+  const textLang = useTextLang();
   const reducedMotion = useReducedMotion();
   return (
-    <Drawer id="category-drawer" side="right" label={UI.projectCategories} open={open} onClose={onClose}>
-      <nav aria-label={UI.projectCategories}>
+    <Drawer id="category-drawer" side="right" label={ui.projectCategories} open={open} onClose={onClose}>
+      <nav aria-label={ui.projectCategories}>
         <ul className={styles.list}>
           {categories.map((category) => (
             <li key={category.designType}>
               <Link
-                to={projectListHref(category.designType)}
+                to={projectListHref(category.designType, language)}
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}
                 prefetch="intent"
                 viewTransition={!reducedMotion}
               >
-                {category.designType}
+                <span {...textLang(category.label ?? category.designType)}>{category.label ?? category.designType}</span>
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { createContext, useRef, useState, type ReactNode } from 'react';
 import { CloseButton } from '../../../components/close-button';
 import { useFocusTrap } from '../../../lib/use-focus-trap';
 import styles from './contact-overlay.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
 
 /**
  * Whether the overlay has been opened in this visit: pictures inside it (the QR codes) are fetched
@@ -21,6 +21,7 @@ interface ContactOverlayProps {
  * outside the panel; focus moves in when it opens, stays inside, and returns to the opener.
  */
 export function ContactOverlay({ open, onClose, children }: ContactOverlayProps) {
+  const { ui } = useUi();
   const panel = useRef<HTMLDivElement>(null);
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
@@ -48,7 +49,7 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
             <h2 id="contact-title" className={styles.title}>
               CONTACT
             </h2>
-            <CloseButton label={UI.closeContact} onClick={onClose} />
+            <CloseButton label={ui.closeContact} onClick={onClose} />
           </div>
           {children}
         </div>

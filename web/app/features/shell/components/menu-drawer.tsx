@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { MENU_ITEMS, type MenuKey } from '../active-menu';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useLocalePath } from '../../../lib/language';
 
 interface MenuDrawerProps {
   open: boolean;
@@ -15,14 +16,16 @@ interface MenuDrawerProps {
 
 /** Spec 2: PROJECTS, TOPICS, PROFILE, and CONTACT (which opens the overlay); active in red. */
 export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onClose }: MenuDrawerProps) {
+  const { ui } = useUi();
+  const href = useLocalePath();
   return (
-    <Drawer id="menu-drawer" side="left" label={UI.mainMenu} open={open} onClose={onClose}>
-      <nav aria-label={UI.mainMenu}>
+    <Drawer id="menu-drawer" side="left" label={ui.mainMenu} open={open} onClose={onClose}>
+      <nav aria-label={ui.mainMenu}>
         <ul className={styles.list}>
           {MENU_ITEMS.map((item) => (
             <li key={item.key}>
               <Link
-                to={item.to}
+                to={href(item.to)}
                 className={styles.item}
                 aria-current={item.key === active ? 'page' : undefined}
                 onClick={() => onChoose(item.key)}

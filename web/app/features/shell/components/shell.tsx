@@ -8,7 +8,7 @@ import { ContactOverlay } from './contact-overlay';
 import { MenuDrawer } from './menu-drawer';
 import styles from './shell.module.css';
 import { SiteHeader } from './site-header';
-import { UI } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
 
 interface ShellProps {
   categories: Category[];
@@ -19,6 +19,7 @@ interface ShellProps {
 
 /** Spec 2 "/dailyPage": header, menu drawer, category drawer, contact overlay, page content. */
 export function Shell({ categories, contact, headerExtra, children }: ShellProps) {
+  const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);
   const activeMenu = useActiveMenu();
   const [params] = useSearchParams();
@@ -40,7 +41,7 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#content">
-        {UI.skipToContent}
+        {ui.skipToContent}
       </a>
       <SiteHeader
         menuOpen={state.open === 'menu'}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
-import { STUDIO } from '../../../lib/studio';
 import { MenuToggle } from './menu-toggle';
 import styles from './site-header.module.css';
-import { UI, fill } from '../../../lib/ui-text';
+import { useUi } from '../../../lib/ui-text';
+import { useLocalePath } from '../../../lib/language';
 
 interface SiteHeaderProps {
   menuOpen: boolean;
@@ -19,13 +19,15 @@ interface SiteHeaderProps {
 
 /** Spec 2: fixed 60px header, menu toggle, centred logo, category filter (PROJECTS only). */
 export function SiteHeader(props: SiteHeaderProps) {
+  const { ui, studio, fill } = useUi();
+  const href = useLocalePath();
   return (
     <header className={styles.header}>
       <MenuToggle open={props.menuOpen} onToggle={props.onToggleMenu} />
       {/* Named by what it shows and where it goes (the visible name first, WCAG 2.5.3). */}
-      <Link to="/login" className={styles.logo} onClick={props.onLogo}>
+      <Link to={href('/login')} className={styles.logo} onClick={props.onLogo}>
         <Logo />
-        <span className="visually-hidden">{fill('studioHome', { studio: STUDIO.name })}</span>
+        <span className="visually-hidden">{fill('studioHome', { studio: studio.name })}</span>
       </Link>
       <div className={styles.actions}>
         {props.extra}
@@ -33,7 +35,7 @@ export function SiteHeader(props: SiteHeaderProps) {
           <button
             type="button"
             className={styles.filter}
-            aria-label={UI.filterCategories}
+            aria-label={ui.filterCategories}
             aria-expanded={props.categoriesOpen}
             aria-controls="category-drawer"
             onClick={props.onToggleCategories}

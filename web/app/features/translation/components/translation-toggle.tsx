@@ -1,23 +1,30 @@
-import { NO_TRANSLATE } from '../dom-translator';
-import { useTranslation } from '../translation-provider';
+import { Link, useLocation } from 'react-router';
+import { LANGUAGE_TAG, twinPath, useLanguage } from '../../../lib/language';
+import { LANGUAGE_NAMES } from '../../../lib/ui-text';
 import styles from './translation.module.css';
-import { UI } from '../../../lib/ui-text';
 
-/** The header toggle: shows CN or EN (spec 4), pressed while the page is in English. */
+/**
+ * The header toggle (spec 4: shown CN or EN): a link to the same page in the other language
+ * (issue 28), keeping the category filter and the open media item, and the scroll position where
+ * the page is the same. A plain link before the scripts run, so the first tap is never lost; Back
+ * returns to the other language. Its name is in the language it leads to, marked as such.
+ */
 export function TranslationToggle({ className = '' }: { className?: string }) {
-  const { language, toggle } = useTranslation();
+  const language = useLanguage();
+  const { pathname, search, hash } = useLocation();
+  const other = language === 'en' ? 'zh' : 'en';
   return (
-    <button
-      type="button"
+    <Link
+      to={twinPath(`${pathname}${search}${hash}`, other)}
       className={`${styles.toggle} ${className}`}
-      aria-pressed={language === 'en'}
-      // The visible CN/EN first, then what it does (WCAG 2.5.3, label in name).
-      aria-label={`${language === 'en' ? 'EN' : 'CN'} English translation`}
-      title={UI.languageToggleTitle}
-      onClick={toggle}
-      {...{ [NO_TRANSLATE]: '' }}
+      hrefLang={LANGUAGE_TAG[other]}
+      lang={LANGUAGE_TAG[other]}
+      // The visible CN/EN first, then where it leads (WCAG 2.5.3, label in name).
+      aria-label={`${language === 'en' ? 'EN' : 'CN'} ${LANGUAGE_NAMES[other]}`}
+      data-language={language}
+      preventScrollReset
     >
       {language === 'en' ? 'EN' : 'CN'}
-    </button>
+    </Link>
   );
 }

@@ -22,6 +22,8 @@ describe("a page's address for caching and rendering", () => {
     ['/dailyPage/project/abc.data?documentId=abc&_routes=r', '/dailyPage/project/abc.data?documentId=abc&_routes=r'],
     ['/login?_routes=r', '/login'],
     ['/dailyPage/project', '/dailyPage/project'],
+    ['/en/dailyPage/project?utm_source=x&category=a', '/en/dailyPage/project?category=a'],
+    ['/en/dailyPage/project/abc?junk=1&media=1&documentId=abc', '/en/dailyPage/project/abc?documentId=abc&media=1'],
     ['/__manifest?paths=%2FdailyPage%2Fproject&version=abc', '/__manifest?paths=%2FdailyPage%2Fproject&version=abc'],
   ])('%s is %s', (given, canonical) => {
     expect(canonicalPageAddress(given)).toBe(canonical);
@@ -55,5 +57,14 @@ describe('the address of the page React Router matched', () => {
     const b = pageAddress('http://s/zzz?x=1', { pattern: '*', params: { '*': 'zzz' } });
     expect(a).toEqual(b);
     expect(a.notFound).toBe(true);
+  });
+
+  it('keeps the English twin apart: its own pages, spelled its own way, and its own 404 page', () => {
+    const englishGrid = { pattern: 'en/dailyPage/project', params: {} };
+    expect(pageAddress('http://s/en/dailyPage/project?category=a', englishGrid)).toEqual({ cacheKey: '/en/dailyPage/project?category=a', notFound: false });
+    expect(pageAddress('http://s/EN/dailypage/project', englishGrid).redirectTo).toBe('/en/dailyPage/project');
+    const english404 = pageAddress('http://s/en/zzz', { pattern: 'en/*', params: { '*': 'zzz' } });
+    expect(english404).toEqual({ cacheKey: '/en/404', notFound: true });
+    expect(pageAddress('http://s/zzz', { pattern: '*', params: { '*': 'zzz' } }).cacheKey).toBe('/404');
   });
 });

@@ -7,9 +7,9 @@
  * pages out of the cache.) Known parameters keep their first value, in a fixed order.
  */
 const PAGE_PARAMS: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = [
-  { path: /^\/dailyPage\/project\/?$/, params: ['category'] },
-  { path: /^\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
-  { path: /^\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
+  { path: /^(\/en)?\/dailyPage\/project\/?$/, params: ['category'] },
+  { path: /^(\/en)?\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
+  { path: /^(\/en)?\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
 ];
 
 /** React Router's data requests (`/path.data?_routes=…`) also name the routes they want. */
@@ -66,7 +66,8 @@ export function pageAddress(requestUrl: string, { pattern, params }: MatchedRout
   const url = new URL(requestUrl);
   const data = DATA_SUFFIX.test(url.pathname);
   const suffix = data ? '.data' : '';
-  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`/404${suffix}`), notFound: true };
+  // One 404 page per language (the English one under /en).
+  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${/^\/?en\//.test(pattern) ? '/en' : ''}/404${suffix}`), notFound: true };
   // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`).
   const path = `/${pattern}`.replace(/\/+/g, '/').replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(params[name] ?? ''));
   // A trailing slash is left alone (the index routes redirect from it themselves), keyed as without.

@@ -86,11 +86,18 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
       if (ttlMs > 0 && startedIn === generation) pages.set(key, stored);
       return stored;
     },
-    purge(): number {
+    /** Drops every page, or those whose key `which` picks (renders under way are not kept either). */
+    purge(which?: (key: string) => boolean): number {
       generation += 1;
-      const count = pages.size;
-      pages.clear();
-      rendering.clear(); // later visitors render afresh instead of joining a render from before
+      if (!which) {
+        const count = pages.size;
+        pages.clear();
+        rendering.clear(); // later visitors render afresh instead of joining a render from before
+        return count;
+      }
+      let count = 0;
+      for (const key of [...pages.keys()]) if (which(key) && pages.delete(key)) count += 1;
+      for (const key of [...rendering.keys()]) if (which(key)) rendering.delete(key);
       return count;
     },
     size: () => pages.size,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { hasHan, languageOf, localePath, twinPath } from './language';
+
+describe('the language of an address', () => {
+  it('is English under /en (pages and their data requests), Chinese everywhere else', () => {
+    expect(languageOf('/en')).toBe('en');
+    expect(languageOf('/en/dailyPage/project')).toBe('en');
+    expect(languageOf('/en/dailyPage/project.data')).toBe('en');
+    expect(languageOf('/en.data')).toBe('en');
+    expect(languageOf('/dailyPage/project')).toBe('zh');
+    expect(languageOf('/english')).toBe('zh');
+    expect(languageOf('/')).toBe('zh');
+  });
+
+  it('puts a Chinese address in either language', () => {
+    expect(localePath('/login', 'en')).toBe('/en/login');
+    expect(localePath('/', 'en')).toBe('/en');
+    expect(localePath('/dailyPage/project?category=a', 'zh')).toBe('/dailyPage/project?category=a');
+  });
+
+  it('finds the twin of a page, keeping its query and hash', () => {
+    expect(twinPath('/dailyPage/project/x?documentId=x&media=2', 'en')).toBe('/en/dailyPage/project/x?documentId=x&media=2');
+    expect(twinPath('/en/dailyPage/project?category=%E5%93%81', 'zh')).toBe('/dailyPage/project?category=%E5%93%81');
+    expect(twinPath('/en', 'zh')).toBe('/');
+    expect(twinPath('/en/login#top', 'en')).toBe('/en/login#top');
+    expect(twinPath('/login', 'zh')).toBe('/login');
+  });
+
+  it('tells Chinese text from English', () => {
+    expect(hasHan('山海 Mountains')).toBe(true);
+    expect(hasHan('Mountains · 2024')).toBe(false);
+    expect(hasHan(null)).toBe(false);
+  });
+});
