@@ -22,12 +22,12 @@ function remembered(): Language | null {
 }
 
 /**
- * Where a visitor who chose the other language earlier in this visit should be, when a document
- * was opened at an address in the language they left (a bookmark, a link from elsewhere): that
- * page's twin. Null when the page is already in their language or they chose nothing.
+ * Where a visitor who was reading English earlier in this visit should be, when a document was
+ * opened at a Chinese address (a bookmark, a typed address, a link from elsewhere): its English
+ * twin. An English address is always shown in English (it was asked for), and a visitor who has
+ * not chosen English stays where they are.
  */
 export function twinForRememberedLanguage(pathAndSearch: string): string | null {
-  const chosen = remembered();
   const here = languageOf(pathAndSearch.split('?', 1)[0] ?? '/');
-  return chosen && chosen !== here ? twinPath(pathAndSearch, chosen) : null;
+  return here === 'zh' && remembered() === 'en' ? twinPath(pathAndSearch, 'en') : null;
 }
