@@ -126,6 +126,21 @@ describe('the site composed from a configuration object', () => {
     expect(providerCalls.length).toBe(before);
   });
 
+  it('with the day’s translation budget spent, the English page is readable: English interface, the untranslated content marked Chinese, not cached', async () => {
+    const site = await startSite(
+      { CMS_URL: 'http://cms.stand-in', TRANSLATE_DAILY_CHARS: '0', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
+      { fetch: standInCms, redis: null, lastGood: memoryLastGood(), translationCache: createTranslationCache(':memory:') },
+    );
+    const before = providerCalls.length;
+    const response = await fetch(`${site}/en/dailyPage/profile`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('aria-label="Menu"');
+    expect(html).toMatch(/<h2 id="profile-p1"[^>]*lang="zh-Hans"[^>]*>替身工作室<\/h2>/);
+    expect(providerCalls.length).toBe(before);
+  });
+
   it('serves the second view from its page cache, without asking the CMS again', async () => {
     const before = cmsCalls.length;
     const response = await fetch(`${base}/dailyPage/profile`);

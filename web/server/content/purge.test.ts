@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentStore } from '../../app/lib/content/content-store.server';
+import { createPageCache } from '../../app/lib/content/page-cache/page-cache.server';
+import { createPurge } from './purge';
+
+const page = { status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: new TextEncoder().encode('<p>x</p>') as Uint8Array<ArrayBuffer> };
+const KEYS = ['web /dailyPage/project', 'web /en/dailyPage/project', 'phone /en', 'web /en.data', 'web /english', 'phone /en/404'];
+
+async function site() {
+  const pages = createPageCache({ ttlMs: 60_000 });
+  for (const key of KEYS) await pages.store(key, page);
+  const store = { purge: () => 0 } as unknown as ContentStore;
+  return { pages, purge: createPurge({ store, pages, redis: null }) };
+}
+const kept = (pages: ReturnType<typeof createPageCache>) => KEYS.filter((key) => pages.get(key));
+
+describe('a purge', () => {
+  it('drops every page for a change to the content', async () => {
+    const { pages, purge } = await site();
+    expect((await purge.purge('project')).pages).toBe(KEYS.length);
+    expect(kept(pages)).toEqual([]);
+  });
+
+  it('drops only the English twins for a change to the studio’s English, and no page for a reported machine translation', async () => {
+    const { pages, purge } = await site();
+    expect((await purge.purge('translation', 'none')).pages).toBe(0);
+    expect(kept(pages)).toEqual(KEYS);
+    expect((await purge.purge('translation', 'english')).pages).toBe(4);
+    expect(kept(pages)).toEqual(['web /dailyPage/project', 'web /english']);
+  });
+});
