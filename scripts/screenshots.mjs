@@ -165,21 +165,12 @@ try {
 
     // The English twins (with the fake provider, its placeholder English, longer than real English).
     if (fake || process.env.SCREENSHOTS_ENGLISH === '1') {
-      await openPage(`/en${projectPath}`);
-      await settle(800);
-      await shot('english-project');
-      await openPage('/en/dailyPage/project');
-      await settle(1500);
-      await shot('english-gallery');
-      await openPage('/en/dailyPage/article');
-      await settle(1500);
-      await shot('english-articles');
-      await openPage('/en/dailyPage/profile');
-      await settle(1500);
-      await shot('english-profile');
-      await openPage('/en/login');
-      await settle(1500);
-      await shot('english-landing');
+      const twins = [['english-project', `/en${projectPath}`], ['english-gallery', '/en/dailyPage/project'], ['english-articles', '/en/dailyPage/article'], ['english-profile', '/en/dailyPage/profile'], ['english-landing', '/en/login']];
+      for (const [name, url] of twins) {
+        await openPage(url);
+        await settle(1500);
+        await shot(name);
+      }
     }
     await context.close();
   }
