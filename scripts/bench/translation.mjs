@@ -34,7 +34,7 @@ export async function englishRenders(siteUrl, pages, { purge, providerCalls, run
       warmCalls += run.calls;
     }
     rows.push([
-      `Server render of the ${name}, content cached, page not: Chinese (median of ${runs}) / English, translations cold (first render) / English, translations warm (median of ${runs})`,
+      `Server render of ${name}, content cached, page not: Chinese (median of ${runs}) / English, translations cold (first render) / English, translations warm (median of ${runs})`,
       `${ms(median(chinese))} / ${ms(cold.ms)} with ${cold.calls} provider calls / ${ms(median(warm))} with ${warmCalls} provider calls`,
     ]);
   }
