@@ -118,6 +118,17 @@ test.describe('English at its own address', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
+  test('the toggle keeps the reader where they were on the page', async ({ page }) => {
+    await open(page, '/dailyPage/project');
+    await page.evaluate(() => window.scrollTo(0, 800));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(700);
+    const before = await page.evaluate(() => window.scrollY);
+    await languageToggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveURL(/\/en\/dailyPage\/project$/);
+    await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50);
+  });
+
   test('links on an English page stay English, and the choice is remembered for the visit', async ({ page }) => {
     await open(page, english('/dailyPage/project'));
     await page.locator('#content ul a').first().click();
