@@ -35,8 +35,7 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const article = data?.article;
-  const language = languageOf(location.pathname);
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   if (!article) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
   const path = articleHref(article.documentId);

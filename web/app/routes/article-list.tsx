@@ -7,7 +7,6 @@ import { originOf, seoMeta } from '../lib/seo';
 import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
 import { inPageLanguage } from '../lib/page-language.server';
-import { languageOf } from '../lib/language';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const articles = await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []);
@@ -15,12 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   return seoMeta(originOf(matches), {
     title: fill('pageTitle', { page: ui.articles, studio: studio.name }),
     description: ui.articlesDescription,
     path: '/dailyPage/article',
-    language: languageOf(location.pathname),
+    language,
     image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),
   });
 };

@@ -5,7 +5,6 @@ import { TranslationToggle } from '../features/translation/components/translatio
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { originOf, seoMeta } from '../lib/seo';
 import { uiTextAt } from '../lib/ui-text';
-import { languageOf } from '../lib/language';
 import { inPageLanguage } from '../lib/page-language.server';
 import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/login';
@@ -18,12 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   return seoMeta(originOf(matches), {
     title: fill('pageTitle', { page: STUDIO.nameLatin, studio: studio.name }),
     description: ui.siteDescription,
     path: '/login',
-    language: languageOf(location.pathname),
+    language,
     image: data?.backgrounds[0],
   });
 };

@@ -7,7 +7,6 @@ import { originOf, seoMeta } from '../lib/seo';
 import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
 import { inPageLanguage } from '../lib/page-language.server';
-import { languageOf } from '../lib/language';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profiles = await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), []);
@@ -16,12 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The link preview shows the studio's portrait (the first profile's), as a project shows its cover.
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   return seoMeta(originOf(matches), {
     title: fill('pageTitle', { page: ui.profile, studio: studio.name }),
     description: ui.profileDescription,
     path: '/dailyPage/profile',
-    language: languageOf(location.pathname),
+    language,
     image: loaderData?.profiles.find((profile) => profile.portrait)?.portrait,
   });
 };

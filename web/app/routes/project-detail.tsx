@@ -43,8 +43,7 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const project = data?.project;
-  const language = languageOf(location.pathname);
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   // An unknown id is the 404 page: not for search engines.
   if (!project) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);

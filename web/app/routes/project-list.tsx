@@ -11,7 +11,7 @@ import { originOf, seoMeta } from '../lib/seo';
 import { uiTextAt, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
 import { inPageLanguage } from '../lib/page-language.server';
-import { languageOf, useTextLang } from '../lib/language';
+import { useTextLang } from '../lib/language';
 
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
@@ -22,7 +22,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = uiTextAt(location.pathname);
   const filtered = data && data.category !== ALL_CATEGORY.designType;
   return seoMeta(originOf(matches), {
     title: filtered
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
       : fill('pageTitle', { page: ui.projects, studio: studio.name }),
     description: ui.projectsDescription,
     path: filtered ? `/dailyPage/project?category=${encodeURIComponent(data.category)}` : '/dailyPage/project',
-    language: languageOf(location.pathname),
+    language,
     image: data?.projects.find((project) => project.cover)?.cover,
   });
 };

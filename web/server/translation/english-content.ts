@@ -1,3 +1,4 @@
+import { hasHan } from '../../app/lib/language';
 import type { EnglishContent } from '../../app/lib/site-context.server';
 import type { TranslationService } from './service';
 
@@ -7,14 +8,12 @@ import type { TranslationService } from './service';
  */
 const NOT_TEXT = new Set(['url', 'documentId', 'designType', 'category', 'icontype', 'placeholder', 'ext', 'mime']);
 
-const HAN = /\p{Script=Han}/u;
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every text with Chinese in it, anywhere in `value` (each once, in the order met). */
 export function chineseTexts(value: unknown, found = new Set<string>()): Set<string> {
   if (typeof value === 'string') {
-    if (HAN.test(value)) found.add(value);
+    if (hasHan(value)) found.add(value);
   } else if (Array.isArray(value)) {
     for (const item of value) chineseTexts(item, found);
   } else if (isRecord(value)) {
@@ -26,7 +25,7 @@ export function chineseTexts(value: unknown, found = new Set<string>()): Set<str
 /** A copy of `value` with each text `english` knows replaced (the content cache's objects are shared: never changed in place). */
 export function withEnglish<T>(value: T, english: (text: string) => string | undefined): T {
   const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return HAN.test(item) ? (english(item) ?? item) : item;
+    if (typeof item === 'string') return hasHan(item) ? (english(item) ?? item) : item;
     if (Array.isArray(item)) return item.map(walk);
     if (isRecord(item)) return Object.fromEntries(Object.entries(item).map(([key, field]) => [key, NOT_TEXT.has(key) ? field : walk(field)]));
     return item;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cmsData, languageToggle } from '../support';
 import { arrive, throttled, timeUntil } from '../support/phone-profile';
 
@@ -15,6 +15,16 @@ const early = async (page: Page) => {
   await page.waitForTimeout(300);
   expect(await hydrated(page), 'the scripts have not run yet').toBe(false);
 };
+
+/** The whole grid alive on the throttled phone profile, a category to filter it by, and its tile count. */
+async function aliveGrid(browser: Browser, baseURL: string) {
+  const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
+  const { page, context } = await throttled(browser);
+  await page.goto(`${baseURL}/dailyPage/project`);
+  await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
+  const all = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+  return { page, context, category: categories[1]!.designType, all };
+}
 
 async function projectWithImages(): Promise<{ path: string; name: string }> {
   const projects = await cmsData<Array<{ documentId: string; projectName: string; images: Array<{ ext: string }> }>>(
@@ -70,12 +80,7 @@ test.describe('no first gesture is lost before the scripts run', () => {
   });
 
   test('Back before the scripts run shows the page Back leads to', async ({ browser, baseURL }) => {
-    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
-    const category = categories[1]!.designType;
-    const { page, context } = await throttled(browser);
-    await page.goto(`${baseURL}/dailyPage/project`);
-    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
-    const all = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+    const { page, context, category, all } = await aliveGrid(browser, baseURL!);
     // The grid's router pushes the filter; a reload then makes a new page at the filtered address,
     // whose scripts are held back until the visitor has pressed Back.
     await page.evaluate((name) => {
@@ -103,12 +108,7 @@ test.describe('no first gesture is lost before the scripts run', () => {
     // The window CI found: Back lands after the page looked at its address and before React made
     // its router, which then starts on the new address with the old page's data. Back is made to
     // land there exactly: the address changes the moment the page hands its clicks to React.
-    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
-    const category = categories[1]!.designType;
-    const { page, context } = await throttled(browser);
-    await page.goto(`${baseURL}/dailyPage/project`);
-    await expect.poll(() => hydrated(page), { timeout: 20_000 }).toBe(true);
-    const all = await page.getByRole('list', { name: '项目列表' }).getByRole('listitem').count();
+    const { page, context, category, all } = await aliveGrid(browser, baseURL!);
     await page.addInitScript(() => {
       let early: { reactListens?: boolean } | undefined;
       Object.defineProperty(window, '__studioEarly', {
