@@ -16,6 +16,8 @@ import { previewMarker, previewRouter } from './preview/preview';
 
 export interface AppOptions {
   cmsUrl: string;
+  /** Where uploads are read from (default: the CMS's /uploads; the bucket's URL with S3_*). */
+  mediaUrl?: string;
   mode: 'production' | 'development';
   /** The built site (production), or a loader of it (development, through Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -83,8 +85,10 @@ export function createApp(options: AppOptions): Express {
       contentStats: options.contentStats ?? (() => ({ entries: 0, oldestAgeMs: 0, servedLastGood: 0, refreshFailures: 0 })),
     }),
   );
-  app.use('/uploads', mediaProxy(options.cmsUrl));
-  if (options.imageCacheDir) app.use(imageEndpoint({ cmsUrl: options.cmsUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes }));
+  // Uploads from where the CMS keeps them (its folder or the bucket), on the site's own origin.
+  const mediaUrl = options.mediaUrl ?? `${options.cmsUrl}/uploads`;
+  app.use('/uploads', mediaProxy(mediaUrl));
+  if (options.imageCacheDir) app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes }));
   app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
 
   for (const middleware of options.before ?? []) app.use(middleware);

@@ -46,7 +46,26 @@ const envSchema = z.object({
   // Shared state for several instances (server/compose.ts); none when unset.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
   REDIS_PREFIX: z.string().max(100).default('studio:'),
+  // The CMS's media bucket (issue 29): the site reads the public objects, never with the keys.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/**
+ * Where the site reads uploads from: the bucket's public URL when the CMS keeps them in one (the
+ * same rule as the CMS's, cms/src/utils/media-storage.ts), else the CMS's own /uploads.
+ */
+export function mediaSource(values: { CMS_URL: string; S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_FORCE_PATH_STYLE?: string; S3_PUBLIC_URL?: string }): string {
+  const cms = values.CMS_URL.replace(/\/+$/, '');
+  if (!values.S3_BUCKET) return `${cms}/uploads`;
+  if (values.S3_PUBLIC_URL) return values.S3_PUBLIC_URL.replace(/\/+$/, '');
+  const endpoint = new URL(values.S3_ENDPOINT ?? `https://s3.${values.S3_REGION}.amazonaws.com`);
+  if (values.S3_FORCE_PATH_STYLE === 'true' || values.S3_FORCE_PATH_STYLE === '1') return `${endpoint.href.replace(/\/+$/, '')}/${values.S3_BUCKET}`;
+  return `${endpoint.protocol}//${values.S3_BUCKET}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
+}
 
 /**
  * The site's settings, read once from the environment: the only place in `web/` (tests and build
@@ -64,6 +83,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     content: {
       ...CONTENT_DEFAULTS,
       baseUrl: values.CMS_URL.replace(/\/+$/, ''),
+      mediaBaseUrl: mediaSource(values),
       maxConnections: values.CMS_MAX_CONNECTIONS,
     },
     contentCache: {

@@ -22,6 +22,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   return createApp({
     ...options,
     cmsUrl: config.content.baseUrl,
+    mediaUrl: config.content.mediaBaseUrl,
     services: site.services,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,

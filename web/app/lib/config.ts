@@ -9,7 +9,15 @@ export interface ContentConfig {
   retryDelayMs: number;
   /** Most calls to the CMS in flight at once; further calls wait their turn. */
   maxConnections: number;
+  /**
+   * Where the uploads are read from: the CMS's /uploads, or the public URL of the bucket the CMS
+   * keeps them in (S3_*, issue 29). Either way they reach visitors as the site's own /uploads/<key>.
+   */
+  mediaBaseUrl?: string;
 }
+
+/** The base URL uploads are read from (no trailing slash): the bucket's, or the CMS's /uploads. */
+export const mediaBaseUrl = (config: Pick<ContentConfig, 'baseUrl' | 'mediaBaseUrl'>): string => config.mediaBaseUrl ?? `${config.baseUrl}/uploads`;
 
 export const CONTENT_DEFAULTS = {
   baseUrl: 'http://127.0.0.1:1337',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContentConfig } from './config';
 import { isResizable, isVideoExt, siteRelativeUrl, type Media, type MediaFormat } from './media';
 import { isPlaceholder } from './placeholder';
 
@@ -22,12 +23,13 @@ export type StrapiMedia = z.infer<typeof mediaSchema>;
 /** The media fields the site asks for: the spec's url and ext, plus what responsive images need. */
 export const MEDIA_FIELDS = ['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'formats', 'placeholder'] as const;
 
-export function toMedia(raw: StrapiMedia, cmsBaseUrl: string, fallbackAlt = ''): Media {
+/** A Strapi media object as the site shows it; `origins` are the content service's (lib/config.ts). */
+export function toMedia(raw: StrapiMedia, origins: Pick<ContentConfig, 'baseUrl' | 'mediaBaseUrl'>, fallbackAlt = ''): Media {
   const formats = Object.values(raw.formats ?? {})
     .filter((format): format is MediaFormat => Boolean(format))
-    .map((format) => ({ ...format, url: siteRelativeUrl(format.url, cmsBaseUrl) }))
+    .map((format) => ({ ...format, url: siteRelativeUrl(format.url, origins) }))
     .sort((a, b) => a.width - b.width);
-  const url = siteRelativeUrl(raw.url, cmsBaseUrl);
+  const url = siteRelativeUrl(raw.url, origins);
   const kind = isVideoExt(raw.ext, raw.url) ? 'video' : 'image';
   return {
     url,

@@ -3,13 +3,21 @@ import { image, video } from '../test/strapi-fixtures';
 import { coverImage, imageSources, siteRelativeUrl } from './media';
 import { toMedia } from './media-schema.server';
 
-const CMS = 'http://127.0.0.1:1337';
+const CMS = { baseUrl: 'http://127.0.0.1:1337' };
+const BUCKET = { baseUrl: CMS.baseUrl, mediaBaseUrl: 'http://127.0.0.1:9000/studio-media' };
 
 describe('media helpers', () => {
   it('makes CMS URLs site-relative and leaves other hosts alone', () => {
-    expect(siteRelativeUrl(`${CMS}/uploads/a.jpg`, CMS)).toBe('/uploads/a.jpg');
+    expect(siteRelativeUrl(`${CMS.baseUrl}/uploads/a.jpg`, CMS)).toBe('/uploads/a.jpg');
     expect(siteRelativeUrl('/uploads/a.jpg', CMS)).toBe('/uploads/a.jpg');
     expect(siteRelativeUrl('https://cdn.example.com/a.jpg', CMS)).toBe('https://cdn.example.com/a.jpg');
+  });
+
+  it('serves objects of the media bucket as the site\'s own /uploads/<key>, and nothing else of that host', () => {
+    expect(siteRelativeUrl(`${BUCKET.mediaBaseUrl}/a_1f2e.jpg`, BUCKET)).toBe('/uploads/a_1f2e.jpg');
+    expect(toMedia({ url: `${BUCKET.mediaBaseUrl}/b.jpg`, ext: '.jpg', width: 2400, height: 1600 }, BUCKET).url).toBe('/uploads/b.jpg');
+    // Another bucket on the same server is not ours: it stays where it is (and the CSP keeps it off the page).
+    expect(siteRelativeUrl('http://127.0.0.1:9000/studio-media-other/a.jpg', BUCKET)).toBe('http://127.0.0.1:9000/studio-media-other/a.jpg');
   });
 
   it('takes the first non-video item as the cover', () => {

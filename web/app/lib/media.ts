@@ -1,3 +1,5 @@
+import { mediaBaseUrl, type ContentConfig } from './config';
+
 export interface MediaFormat {
   url: string;
   width: number;
@@ -22,10 +24,13 @@ export const isVideoExt = (ext: string | null | undefined, url = ''): boolean =>
 
 /**
  * Media reach the browser from the site's own origin: Strapi's local uploads ("/uploads/...")
- * stay site-relative, and absolute URLs that point at the CMS itself are made relative too.
+ * stay site-relative, absolute URLs that point at the CMS itself are made relative too, and an
+ * object in the media bucket becomes /uploads/<key> (server/media serves it from the bucket).
  */
-export function siteRelativeUrl(url: string, cmsBaseUrl: string): string {
-  if (cmsBaseUrl && url.startsWith(cmsBaseUrl)) return url.slice(cmsBaseUrl.length) || '/';
+export function siteRelativeUrl(url: string, origins: Pick<ContentConfig, 'baseUrl' | 'mediaBaseUrl'>): string {
+  const media = mediaBaseUrl(origins);
+  if (url.startsWith(`${media}/`)) return `/uploads/${url.slice(media.length + 1)}`;
+  if (origins.baseUrl && url.startsWith(origins.baseUrl)) return url.slice(origins.baseUrl.length) || '/';
   return url;
 }
 

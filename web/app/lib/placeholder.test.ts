@@ -16,8 +16,8 @@ describe("a picture's placeholder", () => {
     for (const value of [null, undefined, '', 'red', '808080', '808080,ff0000,00ff00,0000ff,ffffff);background:url(x)']) {
       expect(placeholderStyle(value), String(value)).toBeUndefined();
     }
-    expect(toMedia({ url: '/uploads/a.jpg', ext: '.jpg', placeholder: 'url(javascript:x)' }, 'http://cms').placeholder).toBeNull();
-    expect(toMedia({ url: '/uploads/a.jpg', ext: '.jpg', placeholder: '808080,ff0000,00ff00,0000ff,ffffff' }, 'http://cms').placeholder).toBe(
+    expect(toMedia({ url: '/uploads/a.jpg', ext: '.jpg', placeholder: 'url(javascript:x)' }, { baseUrl: 'http://cms' }).placeholder).toBeNull();
+    expect(toMedia({ url: '/uploads/a.jpg', ext: '.jpg', placeholder: '808080,ff0000,00ff00,0000ff,ffffff' }, { baseUrl: 'http://cms' }).placeholder).toBe(
       '808080,ff0000,00ff00,0000ff,ffffff',
     );
   });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'images-')), '.data', 'images'); // a dot directory, like the default
   const app = express();
   cmsBase = `http://127.0.0.1:${(cms.address() as AddressInfo).port}`;
-  app.use(imageEndpoint({ cmsUrl: cmsBase, cacheDir, log: () => {} }));
+  app.use(imageEndpoint({ mediaUrl: `${cmsBase}/uploads`, cacheDir, log: () => {} }));
   app.use((_req, res) => void res.status(404).end());
   site = http.createServer(app);
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -110,7 +110,7 @@ describe('image endpoint', () => {
 
   it('sends a visitor past their fresh encodes to the original instead of encoding more', async () => {
     const app = express();
-    app.use(imageEndpoint({ cmsUrl: cmsBase, cacheDir: `${cacheDir}-budget`, encodesPerClient: { burst: 2, perSecond: 0.001 }, log: () => {} }));
+    app.use(imageEndpoint({ mediaUrl: `${cmsBase}/uploads`, cacheDir: `${cacheDir}-budget`, encodesPerClient: { burst: 2, perSecond: 0.001 }, log: () => {} }));
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -18,7 +18,8 @@ const YEAR_S = 365 * 24 * 3600;
 const MEDIA_HEADERS = { 'content-security-policy': "default-src 'none'; sandbox", 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
 
 export interface ImageEndpointOptions {
-  cmsUrl: string;
+  /** Where originals are read from: the CMS's /uploads or the media bucket (lib/config.ts mediaBaseUrl). */
+  mediaUrl: string;
   /** Where made variants are kept; they are made once per upload, width and format. */
   cacheDir: string;
   /** Most bytes of variants kept on disk; past it the least recently served go first. */
@@ -66,7 +67,7 @@ async function encode(original: Buffer, width: number, format: Format): Promise<
  * unknown file a 404, never a 500.
  */
 export function imageEndpoint({
-  cmsUrl,
+  mediaUrl,
   cacheDir: dir,
   cacheMaxBytes = 1024 ** 3,
   concurrency = 2,
@@ -121,7 +122,7 @@ export function imageEndpoint({
     }
     if (!job) {
       job = (async () => {
-        const upstream = await fetchImpl(`${cmsUrl}${upload}`, { signal: AbortSignal.timeout(30_000) });
+        const upstream = await fetchImpl(`${mediaUrl}${upload.slice('/uploads'.length)}`, { signal: AbortSignal.timeout(30_000) });
         if (upstream.status === 404) throw Object.assign(new Error('not found'), { status: 404 });
         const sourceType = (upstream.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
         const source = SOURCE_TYPES[sourceType];

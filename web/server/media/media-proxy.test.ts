@@ -63,7 +63,7 @@ beforeAll(async () => {
   cms = http.createServer(standInCms);
   await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
   const app = express();
-  app.use('/uploads', mediaProxy(`http://127.0.0.1:${(cms.address() as AddressInfo).port}`, { idleTimeoutMs: 300, headersTimeoutMs: 1_000 }));
+  app.use('/uploads', mediaProxy(`http://127.0.0.1:${(cms.address() as AddressInfo).port}/uploads`, { idleTimeoutMs: 300, headersTimeoutMs: 1_000 }));
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
   site = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => site.once('listening', resolve));
@@ -189,7 +189,7 @@ describe('when the transfer goes wrong, only that transfer ends', () => {
   it('answers 502 when the CMS is down', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const app = express();
-    app.use('/uploads', mediaProxy('http://127.0.0.1:9'));
+    app.use('/uploads', mediaProxy('http://127.0.0.1:9/uploads'));
     const down = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => down.once('listening', resolve));
     const response = await fetch(`http://127.0.0.1:${(down.address() as AddressInfo).port}/uploads/cover.jpg`);

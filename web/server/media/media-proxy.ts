@@ -56,11 +56,12 @@ const sendError = (res: Response, status: number, error: string) => {
 };
 
 /**
- * Same-origin media: GET and HEAD under /uploads/ are fetched from the CMS and streamed on, with
+ * Same-origin media: GET and HEAD under /uploads/<key> are fetched from `mediaUrl` (the CMS's
+ * /uploads, or the media bucket's public URL) and streamed on, with
  * long-lived caching (Strapi gives every upload a unique hashed name). A CMS that drops or stalls
  * mid-file, or a visitor who leaves mid-download, ends that one transfer and nothing else.
  */
-export function mediaProxy(cmsUrl: string, { headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch }: MediaProxyOptions = {}) {
+export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch }: MediaProxyOptions = {}) {
   return async (req: Request, res: Response) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
@@ -86,7 +87,7 @@ export function mediaProxy(cmsUrl: string, { headersTimeoutMs = 10_000, idleTime
     const upstreamFetch = async (method: string, headers: Record<string, string>) => {
       const timer = setTimeout(() => controller.abort(new Error(`no answer within ${headersTimeoutMs} ms`)), headersTimeoutMs);
       try {
-        return await fetchImpl(`${cmsUrl}${path}`, { method, headers, signal: controller.signal });
+        return await fetchImpl(`${mediaUrl}${path.slice('/uploads'.length)}`, { method, headers, signal: controller.signal });
       } finally {
         clearTimeout(timer);
       }

@@ -23,7 +23,7 @@ export async function getArticle(documentId: string, { client, signal }: CallOpt
     name: row.articleName,
     time: row.articleTime ?? null,
     chief: row.articleChief ?? '',
-    media: (row.articleImage ?? []).map((media) => toMedia(media, client.config.baseUrl, row.articleName)),
+    media: (row.articleImage ?? []).map((media) => toMedia(media, client.config, row.articleName)),
     content: row.articleContent ?? [],
   };
 }

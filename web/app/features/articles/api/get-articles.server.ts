@@ -32,6 +32,6 @@ export async function getArticles({ client, signal }: CallOptions): Promise<Arti
     name: row.articleName,
     time: row.articleTime ?? null,
     chief: row.articleChief ?? '',
-    media: (row.articleImage ?? []).map((media) => toMedia(media, client.config.baseUrl, row.articleName)),
+    media: (row.articleImage ?? []).map((media) => toMedia(media, client.config, row.articleName)),
   }));
 }

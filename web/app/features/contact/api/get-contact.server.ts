@@ -25,7 +25,7 @@ export async function getContact({ client, signal }: CallOptions): Promise<Conta
     retried: true,
   });
   if (!row) return null;
-  const base = client.config.baseUrl;
+  const base = client.config;
   return {
     wechat: row.wechatimg ? toMedia(row.wechatimg, base, UI.wechatQr) : null,
     officialAccount: row.woaImage ? toMedia(row.woaImage, base, UI.officialAccountQr) : null,

@@ -16,6 +16,6 @@ export async function getLandingImages({ client, signal }: CallOptions): Promise
     retried: true,
   });
   return rows.flatMap((row) =>
-    row.NavigationPage ? [toMedia(row.NavigationPage, client.config.baseUrl, row.NavigationPage.name ?? '')] : [],
+    row.NavigationPage ? [toMedia(row.NavigationPage, client.config, row.NavigationPage.name ?? '')] : [],
   ).filter((media) => media.kind === 'image');
 }

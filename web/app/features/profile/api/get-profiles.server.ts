@@ -32,7 +32,7 @@ export async function getProfiles({ client, signal }: CallOptions): Promise<Prof
     schema: z.array(profileSchema),
     retried: true,
   });
-  const base = client.config.baseUrl;
+  const base = client.config;
   return rows.map((row) => ({
     documentId: row.documentId,
     name: row.profileName,

@@ -27,6 +27,6 @@ export async function getProject(documentId: string, { client, signal }: CallOpt
     tall: !row.flextype,
     addTime: row.addTime ?? null,
     description: row.description ?? '',
-    media: (row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName)),
+    media: (row.images ?? []).map((image) => toMedia(image, client.config, row.projectName)),
   };
 }

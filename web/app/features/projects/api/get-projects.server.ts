@@ -39,7 +39,7 @@ export async function getProjects(designType: string | undefined, { client, sign
     name: row.projectName,
     author: row.author ?? '',
     tall: !row.flextype,
-    cover: coverImage((row.images ?? []).map((image) => toMedia(image, client.config.baseUrl, row.projectName))) ?? null,
+    cover: coverImage((row.images ?? []).map((image) => toMedia(image, client.config, row.projectName))) ?? null,
   }));
 }
 

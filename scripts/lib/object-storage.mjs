@@ -1,0 +1,80 @@
+// A real S3-compatible server for the tests and the bench: moto_server (moto, in the machine's
+// Python) on loopback, with throw-away buckets. The CMS talks to it through Strapi's S3 provider
+// exactly as it would to AWS, MinIO or R2 (path-style addresses, as most S3-compatible servers
+// need). Missing moto is an error that says how to get it, never a silent local folder.
+import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import { freePort, stop, waitForHttp } from './stack.mjs';
+
+const REGION = 'us-east-1';
+/** moto accepts any keys; these only make the requests signed, as against a real server. */
+const KEYS = { S3_ACCESS_KEY_ID: 'test-access-key', S3_SECRET_ACCESS_KEY: 'test-secret-key' };
+
+/** The command that runs moto's server, or an error saying how to install it. */
+function motoCommand() {
+  const candidates = [process.env.MOTO_SERVER, 'moto_server'].filter(Boolean);
+  for (const command of candidates) {
+    try {
+      execFileSync(command, ['--help'], { stdio: 'ignore', timeout: 30_000 });
+      return command;
+    } catch {
+      // next candidate
+    }
+  }
+  throw new Error(
+    'moto_server is not available: the tests keep media in an S3-compatible bucket served by moto. ' +
+      'Install it with `pip install "moto[server]"` (or set MOTO_SERVER to its path).',
+  );
+}
+
+/**
+ * Starts moto_server on a free loopback port. `bucket(label)` makes a fresh bucket and gives the
+ * CMS's S3_* variables for it; `keys(bucket)` lists its objects; `stop()` ends the server.
+ */
+export async function startObjectStorage() {
+  const command = motoCommand();
+  const port = await freePort();
+  const child = spawn(command, ['-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${endpoint}/`, { child, name: 'moto_server', timeoutMs: 60_000 });
+  } catch (error) {
+    await stop(child);
+    throw new Error(`${error.message}\n${stderr}`);
+  }
+
+  return {
+    endpoint,
+    child,
+    /** A new, empty bucket; its variables for the CMS (and the site, which reads the public ones). */
+    async bucket(label = 'media') {
+      const name = `${label}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
+      const response = await fetch(`${endpoint}/${name}`, { method: 'PUT' });
+      if (!response.ok) throw new Error(`moto_server did not create bucket ${name}: ${response.status} ${await response.text()}`);
+      return {
+        name,
+        env: { S3_BUCKET: name, S3_ENDPOINT: endpoint, S3_REGION: REGION, S3_FORCE_PATH_STYLE: 'true', ...KEYS },
+        publicUrl: `${endpoint}/${name}`,
+      };
+    },
+    /** Every key in the bucket. */
+    async keys(bucket) {
+      const keys = [];
+      let token;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
+        const response = await fetch(`${endpoint}/${bucket}?${query}`);
+        if (!response.ok) throw new Error(`listing ${bucket}: ${response.status}`);
+        const xml = await response.text();
+        for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(match[1]);
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
+      } while (token);
+      return keys;
+    },
+    stop: () => stop(child),
+  };
+}
