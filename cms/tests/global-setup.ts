@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { databaseKind, temporaryDatabase } from '../../scripts/lib/databases.mjs';
+import { storageKind, temporaryStorage } from '../../scripts/lib/object-storage.mjs';
 import { freePort, startCms, stop, throwAwaySecrets } from '../../scripts/lib/stack.mjs';
 import { ADMIN } from './support/admin';
 
@@ -14,17 +15,21 @@ declare module 'vitest' {
     cmsDatabase: { kind: 'sqlite' | 'postgres'; name?: string; file?: string };
     /** The secrets the site would share with this CMS (preview, webhook and reports). */
     sharedSecrets: { preview: string; site: string };
+    /** Where uploads are kept: the local folder, or a bucket on a loopback S3-compatible server. */
+    cmsStorage: { kind: 'local' | 's3'; env: Record<string, string>; endpoint?: string; bucket?: string; publicUrl?: string };
   }
 }
 
 /**
  * A real Strapi on a temporary database and upload folder, seeded by its own first start: SQLite,
- * or with CONTRACT_DATABASE=postgres a fresh PostgreSQL database, dropped afterwards.
+ * or with CONTRACT_DATABASE=postgres a fresh PostgreSQL database, dropped afterwards; uploads in
+ * the folder, or with CONTRACT_STORAGE=s3 in a fresh bucket of a loopback moto_server.
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-contract-'));
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
   const database = await temporaryDatabase(databaseKind('CONTRACT_DATABASE'), { dataDir, label: 'contract' });
+  const storage = await temporaryStorage(storageKind('CONTRACT_STORAGE'), { label: 'contract' });
   const started = Date.now();
   const secrets = throwAwaySecrets();
   const cms = await startCms({
@@ -33,21 +38,24 @@ export default async function setup(project: TestProject) {
     env: {
       ...secrets,
       ...database.env,
+      ...storage.env,
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: ADMIN.email,
       CMS_ADMIN_PASSWORD: ADMIN.password,
       CMS_TRANSLATION_MAX_ENTRIES: '50',
     },
   });
-  console.log(`contract: CMS healthy on an empty ${database.kind} database (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`contract: CMS healthy on an empty ${database.kind} database, media in ${storage.kind === 's3' ? 'a bucket' : 'its folder'} (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('cmsUrl', cms.url);
   project.provide('cmsDataDir', dataDir);
   project.provide('sharedSecrets', { preview: secrets.PREVIEW_SECRET, site: secrets.SITE_WEBHOOK_SECRET });
   project.provide('cmsDatabase', { kind: database.kind, name: database.name, file: database.file });
+  project.provide('cmsStorage', { kind: storage.kind, env: storage.env, endpoint: storage.endpoint, bucket: storage.bucket, publicUrl: storage.publicUrl });
 
   return async () => {
     await stop(cms.child);
     await database.drop();
+    await storage.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -32,6 +32,8 @@ describe('a restarted CMS with 120 projects', () => {
       env: {
         ...throwAwaySecrets(),
         ...copy.env,
+        // The same bucket (when there is one): a copy of the database names the same objects.
+        ...inject('cmsStorage').env,
         CMS_PUBLIC_DIR: path.join(copyDir, 'public'),
         CMS_ADMIN_EMAIL: ADMIN.email,
         CMS_ADMIN_PASSWORD: ADMIN.password,

@@ -78,3 +78,30 @@ export async function startObjectStorage() {
     stop: () => stop(child),
   };
 }
+
+/** Where a test run's CMS keeps uploads: `local` (its folder, the default) or `s3` (a moto bucket). */
+export function storageKind(variable) {
+  const kind = (process.env[variable] ?? 'local').toLowerCase();
+  if (kind !== 'local' && kind !== 's3') throw new Error(`${variable} must be local or s3, not ${kind}`);
+  return kind;
+}
+
+/**
+ * Storage for one throw-away CMS: nothing for `local` (the CMS's CMS_PUBLIC_DIR), or a moto_server
+ * of its own with a fresh bucket for `s3`. `env` are the CMS's (and the site's) S3_* variables.
+ */
+export async function temporaryStorage(kind, { label = 'test' } = {}) {
+  if (kind === 'local') return { kind, env: {}, stop: async () => {} };
+  const server = await startObjectStorage();
+  const bucket = await server.bucket(label);
+  return {
+    kind,
+    env: bucket.env,
+    endpoint: server.endpoint,
+    bucket: bucket.name,
+    publicUrl: bucket.publicUrl,
+    server,
+    keys: () => server.keys(bucket.name),
+    stop: server.stop,
+  };
+}
