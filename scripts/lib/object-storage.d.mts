@@ -26,3 +26,4 @@ export interface TemporaryStorage {
 export declare function startObjectStorage(): Promise<ObjectStorage>;
 export declare function storageKind(variable: string): StorageKind;
 export declare function temporaryStorage(kind: StorageKind, options?: { label?: string }): Promise<TemporaryStorage>;
+export declare function publicStorageEnv(env: Record<string, string>): Record<string, string>;

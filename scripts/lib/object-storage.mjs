@@ -105,3 +105,8 @@ export async function temporaryStorage(kind, { label = 'test' } = {}) {
     stop: server.stop,
   };
 }
+
+/** The S3_* variables the site needs to find the bucket's public objects: the CMS's, without its keys. */
+export function publicStorageEnv(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'S3_ACCESS_KEY_ID' && name !== 'S3_SECRET_ACCESS_KEY'));
+}

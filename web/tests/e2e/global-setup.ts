@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseKind, temporaryDatabase } from '../../../scripts/lib/databases.mjs';
+import { publicStorageEnv, storageKind, temporaryStorage } from '../../../scripts/lib/object-storage.mjs';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../../../scripts/lib/stack.mjs';
 import { E2E_ADMIN } from '../support/cms-admin';
 import { startFakeMyMemory } from '../support/fake-mymemory';
 
 /**
  * Starts the real stack once for all end-to-end tests; returns its teardown. The CMS's database is
- * SQLite, or with E2E_DATABASE=postgres (as `npm test` runs it) a fresh PostgreSQL database.
+ * SQLite, or with E2E_DATABASE=postgres (as `npm test` runs it) a fresh PostgreSQL database; its
+ * uploads in its folder, or with E2E_STORAGE=s3 (as `npm test` runs it) in a moto_server bucket.
  */
 export default async function globalSetup() {
   const webPort = Number(process.env.E2E_WEB_PORT ?? 3210);
@@ -16,7 +18,10 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
   const database = await temporaryDatabase(databaseKind('E2E_DATABASE'), { dataDir, label: 'e2e' });
-  console.log(`e2e: the CMS runs on ${database.kind}${database.name ? ` (database ${database.name})` : ''}`);
+  const storage = await temporaryStorage(storageKind('E2E_STORAGE'), { label: 'e2e' });
+  // The site finds the bucket's public objects with the CMS's S3_* variables, never its keys.
+  const mediaEnv = publicStorageEnv(storage.env);
+  console.log(`e2e: the CMS runs on ${database.kind}${database.name ? ` (database ${database.name})` : ''}, media in ${storage.kind === 's3' ? `bucket ${storage.bucket}` : 'its folder'}`);
 
   const secrets = throwAwaySecrets();
   // The CMS tells the main site about every publish, as under npm start.
@@ -26,6 +31,7 @@ export default async function globalSetup() {
     env: {
       ...secrets,
       ...database.env,
+      ...storage.env,
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: E2E_ADMIN.email,
       CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -42,6 +48,7 @@ export default async function globalSetup() {
     cmsUrl: cms.url,
     logFile: path.join(dataDir, 'web.log'),
     env: {
+      ...mediaEnv,
       TRANSLATE_URL: `${fake.url}/ok`,
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
@@ -57,6 +64,7 @@ export default async function globalSetup() {
     cmsUrl: cms.url,
     logFile: path.join(dataDir, 'web-failing.log'),
     env: {
+      ...mediaEnv,
       TRANSLATE_URL: `${fake.url}/down`,
       TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations-failing.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content-failing.db'),
@@ -65,6 +73,8 @@ export default async function globalSetup() {
   });
   process.env.E2E_CMS_URL = cms.url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MEDIA_ENV = JSON.stringify(mediaEnv);
+  process.env.E2E_STORAGE_KIND = storage.kind;
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
   process.env.E2E_FAILING_WEB_URL = failingWeb.url;
   process.env.E2E_PREVIEW_SECRET = secrets.PREVIEW_SECRET;
@@ -76,6 +86,7 @@ export default async function globalSetup() {
     await fake.close();
     await stop(cms.child);
     await database.drop();
+    await storage.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

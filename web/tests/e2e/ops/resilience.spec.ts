@@ -13,6 +13,7 @@ let standIn: Awaited<ReturnType<typeof startCmsStandIn>>;
 let site: Server;
 let dataDir: string;
 const siteEnv = () => ({
+  ...(JSON.parse(process.env.E2E_MEDIA_ENV ?? '{}') as Record<string, string>),
   CONTENT_TTL_S: '1',
   CONTENT_DEADLINE_MS: '1000',
   CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
