@@ -1,27 +1,53 @@
 import type { Core } from '@strapi/strapi';
 import { applyEditorLabels } from './bootstrap/editor-labels';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { waitForTurn, type Leadership, type Turn } from './bootstrap/leader';
 import { fillMissingPlaceholders, makePlaceholdersOnUpload } from './bootstrap/placeholders';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
 import { seedIfEmpty } from './bootstrap/seed/seed';
-import { syncSiteWebhook } from './bootstrap/site-webhook';
+import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
+
+let turn: Turn | undefined;
+let leadership: Leadership | undefined;
 
 export default {
-  register({ strapi }: { strapi: Core.Strapi }) {
+  async register({ strapi }: { strapi: Core.Strapi }) {
     makePlaceholdersOnUpload(strapi);
+    // Several instances on one database start one at a time, and one of them leads: it alone
+    // syncs at start and runs the scheduled jobs (src/bootstrap/leader.ts). Taken here, before
+    // Strapi's own schema sync, which two instances must not run at once.
+    turn = await waitForTurn(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     // Headers within 20 s (Node's default: 60 s). Whole requests keep Node's 300 s: an editor's
     // upload of up to 200 MB needs them; the CMS is not on the public internet (docs/operations.md).
     strapi.server.httpServer.headersTimeout = 20_000;
-    await grantPublicReadAccess(strapi);
-    await ensureFirstAdmin(strapi);
-    await applyEditorLabels(strapi);
-    if (process.env.CMS_SEED !== 'false') {
-      await seedIfEmpty(strapi);
+    if (turn!.leader) {
+      await grantPublicReadAccess(strapi);
+      await ensureFirstAdmin(strapi);
+      await applyEditorLabels(strapi);
+      if (process.env.CMS_SEED !== 'false') {
+        await seedIfEmpty(strapi);
+      }
+      await syncSiteWebhook(strapi);
+    } else {
+      // What the leader stored may be newer than what Strapi read as this instance booted.
+      await loadStoredWebhooks(strapi);
     }
-    await syncSiteWebhook(strapi);
-    void fillMissingPlaceholders(strapi).catch((error: unknown) => strapi.log.warn(`[placeholders] ${String(error)}`));
+    leadership = turn!.done({ retryMs: Number(process.env.CMS_LEADER_RETRY_MS) || 15_000 });
+    // Pictures without a placeholder (uploaded before placeholders existed, or while the storage
+    // was unreachable) get theirs now and then every hour, on the leader only.
+    const placeholders = async () => {
+      await fillMissingPlaceholders(strapi);
+    };
+    leadership.whenLeader(async () => {
+      await placeholders();
+      strapi.cron.add({ fillMissingPlaceholders: { task: placeholders, options: { rule: '17 * * * *' } } });
+    });
+  },
+
+  async destroy() {
+    await leadership?.stop();
   },
 };

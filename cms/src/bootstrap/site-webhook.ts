@@ -57,3 +57,16 @@ export async function syncSiteWebhook(strapi: Core.Strapi): Promise<void> {
     existing.url === url && existing.isEnabled && existing.headers.Authorization === wanted.headers.Authorization && EVENTS.every((event) => existing.events.includes(event));
   if (!same) runner.update(await store.updateWebhook(existing.id, wanted));
 }
+
+/**
+ * An instance that did not sync the webhook (not the leader, src/bootstrap/leader.ts) loads what
+ * the leader stored, so an entry published on it reaches the site too: Strapi read the webhooks
+ * when this instance booted, possibly before the leader had made or changed them.
+ */
+export async function loadStoredWebhooks(strapi: Core.Strapi): Promise<number> {
+  const store = strapi.get('webhookStore') as WebhookStore;
+  const runner = strapi.get('webhookRunner') as WebhookRunner;
+  const webhooks = await store.findWebhooks();
+  for (const webhook of webhooks) runner.update(webhook);
+  return webhooks.length;
+}
