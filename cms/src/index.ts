@@ -4,7 +4,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { waitForTurn, type Leadership, type Turn } from './bootstrap/leader';
 import { fillMissingPlaceholders, makePlaceholdersOnUpload } from './bootstrap/placeholders';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
-import { seedIfEmpty } from './bootstrap/seed/seed';
+import { countContent, seedIfEmpty } from './bootstrap/seed/seed';
 import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
 
 let turn: Turn | undefined;
@@ -23,6 +23,10 @@ export default {
     // Headers within 20 s (Node's default: 60 s). Whole requests keep Node's 300 s: an editor's
     // upload of up to 200 MB needs them; the CMS is not on the public internet (docs/operations.md).
     strapi.server.httpServer.headersTimeout = 20_000;
+    // `npm run restore` loads a backup only into an empty database (unless told --replace).
+    if (process.env.CMS_RESTORE_EMPTY_ONLY === 'true' && (await countContent(strapi)) > 0) {
+      throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');
+    }
     if (turn!.leader) {
       await grantPublicReadAccess(strapi);
       await ensureFirstAdmin(strapi);

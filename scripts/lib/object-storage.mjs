@@ -4,6 +4,7 @@
 // need). Missing moto is an error that says how to get it, never a silent local folder.
 import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { freePort, stop, waitForHttp } from './stack.mjs';
 
 const REGION = 'us-east-1';
@@ -28,7 +29,39 @@ function motoCommand() {
 }
 
 /**
- * Starts moto_server on a free loopback port. `bucket(label)` makes a fresh bucket and gives the
+ * A keep-alive front for moto_server. Its server (Werkzeug) closes the connection after every
+ * answer; S3 and the S3-compatible servers in use keep it open. Node's fetch (undici) fails an
+ * assertion, and kills the process, when a connection closes under an answer whose body has not been
+ * read yet, which Strapi's export does (it reads each object's headers, then fetches it again).
+ * The relay passes requests and answers on unchanged, over connections kept alive like S3's.
+ */
+function keepAliveFront(targetPort) {
+  return new Promise((resolve) => {
+    const server = http.createServer({ keepAlive: true }, (req, res) => {
+      // moto's whole answer is read at once, so its connection (and thread) ends at once, however
+      // long the client leaves the body unread.
+      const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on('end', () => {
+          const headers = { ...answer.headers };
+          delete headers.connection;
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(Buffer.concat(chunks));
+        });
+      });
+      upstream.on('error', (error) => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end(String(error));
+      });
+      req.pipe(upstream);
+    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * Starts moto_server on a free loopback port (behind a keep-alive front, see above). `bucket(label)` makes a fresh bucket and gives the
  * CMS's S3_* variables for it; `keys(bucket)` lists its objects; `stop()` ends the server.
  */
 export async function startObjectStorage() {
@@ -39,13 +72,14 @@ export async function startObjectStorage() {
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
   });
-  const endpoint = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`${endpoint}/`, { child, name: 'moto_server', timeoutMs: 60_000 });
+    await waitForHttp(`http://127.0.0.1:${port}/`, { child, name: 'moto_server', timeoutMs: 60_000 });
   } catch (error) {
     await stop(child);
     throw new Error(`${error.message}\n${stderr}`);
   }
+  const front = await keepAliveFront(port);
+  const endpoint = `http://127.0.0.1:${front.address().port}`;
 
   return {
     endpoint,
@@ -75,7 +109,11 @@ export async function startObjectStorage() {
       } while (token);
       return keys;
     },
-    stop: () => stop(child),
+    async stop() {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+      await stop(child);
+    },
   };
 }
 

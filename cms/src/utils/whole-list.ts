@@ -19,12 +19,21 @@ export function wholeListMeta(pagination: PaginationMeta | undefined, returned: 
 }
 
 /**
+ * The order of a list asked for without one (the spec's calls for articles, categories, landing
+ * images and profiles): the order the studio made them in, the same on every database and after a
+ * restore (which numbers rows anew), where the database's own order was whatever it found first.
+ */
+export const DEFAULT_SORT = ['createdAt:asc', 'documentId:asc'];
+
+/**
  * The controller of a collection the site lists (articles, categories, first-page images,
- * profiles, projects): Strapi's own, with the whole-list pagination meta above.
+ * profiles, projects): Strapi's own, with a stable default order and the whole-list pagination
+ * meta above.
  */
 export function wholeListController(uid: UID.CollectionType) {
   return factories.createCoreController(uid, () => ({
     async find(ctx) {
+      if (ctx.query.sort === undefined) ctx.query = { ...ctx.query, sort: DEFAULT_SORT };
       const response = await super.find(ctx);
       const data = Array.isArray(response?.data) ? response.data : [];
       return { ...response, meta: { ...response?.meta, pagination: wholeListMeta(response?.meta?.pagination, data.length) } };
