@@ -6,7 +6,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
   const bucket = bucketPublicUrl(process.env);
   const media = ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', ...(bucket ? [new URL(bucket).origin] : [])];
   return [
-    'strapi::logger',
+    // In place of strapi::logger: one line per request, with its id (the site's x-request-id).
+    'global::request-id',
     // Outside strapi::errors, so error answers are escaped too.
     'global::json-escape',
     'strapi::errors',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { createHttpServer } from './http-server';
+import { createLogging } from './observability/logger';
 
 let server: http.Server;
 let base: string;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   const app = createApp({
     cmsUrl: 'http://127.0.0.1:9',
     mode: 'production',
+    logging: createLogging({ level: 'silent' }),
     // Pages are not what these tests are about: a stand-in build that counts renders.
     build: async () => {
       rendered += 1;

@@ -7,6 +7,8 @@ import type { ServerBuild } from 'react-router';
 import { health } from './health/health';
 import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
+import { createLogging, lineLog, requestScope, withRequestId, type Logging } from './observability/logger';
+import { routeLabel, type SiteMetrics } from './observability/metrics';
 import type { SiteServices } from '../app/lib/site-context.server';
 import { reactRouterHandler } from './request-handler';
 import { limitPerClient, refuseOddRequests } from './security/request-limits';
@@ -45,6 +47,10 @@ export interface AppOptions {
   services?: SiteServices;
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
+  /** The log (JSON lines, each request's with its id); default: stdout at `info`. */
+  logging?: Logging;
+  /** Where each request is counted (the metrics server's registry); default: nowhere. */
+  metrics?: SiteMetrics;
 }
 
 /** A path whose percent-encoding does not decode is the client's mistake: 400, not a stack trace. */
@@ -61,11 +67,17 @@ function refuseMalformedPaths(req: Request, res: Response, next: NextFunction) {
 /** The production server, in the order a request meets it: headers, limits, cached pages, health, media, webhook, assets, pages. */
 export function createApp(options: AppOptions): Express {
   const app = express();
+  const logging = options.logging ?? createLogging();
+  const { logger } = logging;
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   // JSON answers escape <, > and & (as \u003c…): a text sent back (a refused one) is never markup.
   app.set('json escape', true);
 
+  // First: the request's id (echoed, sent on to the CMS, on every log line), its access-log line
+  // and its count; the load balancer's health checks are logged at debug only.
+  const metrics = options.metrics;
+  app.use(requestScope(logging, { routeOf: routeLabel, quiet: (path) => path === '/healthz', onFinish: metrics ? (request) => metrics.request(request) : undefined }));
   app.use(securityHeaders({ mode: options.mode, publicUrl: options.publicUrl }));
   app.use(refuseOddRequests);
   app.use(limitPerClient());
@@ -87,9 +99,9 @@ export function createApp(options: AppOptions): Express {
   );
   // Uploads from where the CMS keeps them (its folder or the bucket), on the site's own origin.
   const mediaUrl = options.mediaUrl ?? `${options.cmsUrl}/uploads`;
-  app.use('/uploads', mediaProxy(mediaUrl));
-  if (options.imageCacheDir) app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes }));
-  app.use(contentWebhook(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }));
+  app.use('/uploads', mediaProxy(mediaUrl, { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } }));
+  if (options.imageCacheDir) app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes, log: lineLog(logger, 'error') }));
+  app.use(contentWebhook({ ...(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }), log: lineLog(logger, 'info') }));
 
   for (const middleware of options.before ?? []) app.use(middleware);
 
@@ -110,7 +122,7 @@ export function createApp(options: AppOptions): Express {
       if (!res.headersSent) res.status(status).type('text/plain').send('Bad Request');
       return;
     }
-    console.error(`[server] ${req.method} ${req.originalUrl}:`, error);
+    logger.error({ err: error, method: req.method, path: req.originalUrl.split('?')[0] }, 'request failed');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
     else res.end();
   });

@@ -8,8 +8,10 @@ import type { SiteServices } from '../app/lib/site-context.server';
 import { INTERFACE_ENGLISH } from '../app/lib/ui-text';
 import type { ServerConfig } from './config';
 import { createPurge } from './content/purge';
+import { createLogging, lineLog, withRequestId, type Logging } from './observability/logger';
+import type { SiteMetrics } from './observability/metrics';
 import { createTranslationCache, type LocalTranslationCache } from './translation/cache';
-import { createMyMemoryProvider } from './translation/provider';
+import { createMyMemoryProvider, observedProvider } from './translation/provider';
 import { createQuota, sharedQuota } from './translation/quota';
 import { createTranslationService, PROVIDER_CHARS_PER_MINUTE } from './translation/service';
 import { sharedTranslationCache } from './translation/redis-translation-cache';
@@ -28,15 +30,26 @@ export interface StandIns {
   translationCache?: LocalTranslationCache;
 }
 
+/** Where the site's parts report: the log (and the request scope), and the metrics. */
+export interface Observability {
+  logging?: Logging;
+  metrics?: SiteMetrics;
+}
+
 /**
  * The composition root: every store and client of the site, made once from one configuration.
  * Memory and SQLite, or Redis in front of them, is chosen here for all of them (content answers
  * and last good copies, translations, the provider budget and quotas, rate limits, the purge
  * broadcast). The pages receive what they read through React Router's context (`services`).
  */
-export function composeSite(config: ServerConfig, standIns: StandIns = {}) {
+export function composeSite(config: ServerConfig, standIns: StandIns = {}, { logging = createLogging({ level: config.logLevel }), metrics }: Observability = {}) {
+  const { logger } = logging;
+  const warn = lineLog(logger, 'warn');
   const fetchImpl = standIns.fetch ?? fetch;
-  const redis = standIns.redis !== undefined ? standIns.redis : config.redis ? connectRedis(config.redis) : null;
+  // Calls to the CMS say which request they are for (x-request-id); the translation provider's do not.
+  const cmsFetch = withRequestId(fetchImpl, logging.currentRequestId);
+  const redis = standIns.redis !== undefined ? standIns.redis : config.redis ? connectRedis({ ...config.redis, log: warn }) : null;
+  if (redis) metrics?.watchRedis(() => redis.ready());
 
   const localLastGood = standIns.lastGood ?? sqliteLastGood(config.contentCache.file);
   const store = createContentStore({
@@ -44,10 +57,12 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}) {
     lastGood: redis ? redisLastGood(redis, localLastGood) : localLastGood,
     shared: redis ? redisAnswers(redis) : undefined,
     isOutage,
+    log: warn,
+    onEvent: metrics?.contentCache,
   });
-  const content = createContentClient(config.content, fetchImpl, store);
-  const pages = createPageCache({ ttlMs: config.contentCache.ttlMs });
-  const purge = createPurge({ store, pages, redis });
+  const content = createContentClient(config.content, cmsFetch, store, { onCall: metrics?.cmsCall });
+  const pages = createPageCache({ ttlMs: config.contentCache.ttlMs, onEvent: metrics?.pageCache });
+  const purge = createPurge({ store, pages, redis, log: warn });
   void purge.listen();
 
   const localTranslations = standIns.translationCache ?? createTranslationCache(config.translation.cacheFile, { maxEntries: config.translation.cacheMaxEntries });
@@ -55,17 +70,27 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}) {
     const settings = { limit, windowMs: 60_000 };
     return redis ? sharedQuota(redis, name, createQuota(settings), settings) : createQuota(settings);
   };
+  const provider = createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email, fetchImpl });
   const translation = createTranslationService({
-    provider: createMyMemoryProvider({ baseUrl: config.translation.providerUrl, email: config.translation.email, fetchImpl }),
+    provider: metrics ? observedProvider(provider, metrics.translationCall) : provider,
     cache: redis ? sharedTranslationCache(redis, localTranslations, { maxEntries: config.translation.cacheMaxEntries }) : localTranslations,
     dailyChars: config.translation.dailyChars,
     perMinute: { perClient: perMinute('client-chars', PROVIDER_CHARS_PER_MINUTE.perClient), site: perMinute('site-chars', PROVIDER_CHARS_PER_MINUTE.site) },
-    studio: createStudioEnglish({ cmsUrl: config.content.baseUrl, secret: config.webhookSecret, client: content, fetchImpl }),
+    studio: createStudioEnglish({ cmsUrl: config.content.baseUrl, secret: config.webhookSecret, client: content, fetchImpl: cmsFetch, log: warn }),
+    log: warn,
   });
-  const english = createEnglishContent({ service: translation, interfaceEnglish: INTERFACE_ENGLISH, deadlineMs: config.translation.renderDeadlineMs });
+  metrics?.watchTranslationBudget(() => translation.budget());
+  const english = createEnglishContent({ service: translation, interfaceEnglish: INTERFACE_ENGLISH, deadlineMs: config.translation.renderDeadlineMs, log: warn });
 
-  const services: SiteServices = { content, pages, pageTtlS: config.contentCache.ttlMs / 1000, publicOrigin: config.publicOrigin, english };
-  return { services, store, purge, redis, translation };
+  const services: SiteServices = {
+    content,
+    pages,
+    pageTtlS: config.contentCache.ttlMs / 1000,
+    publicOrigin: config.publicOrigin,
+    english,
+    log: lineLog(logger, 'error'),
+  };
+  return { services, store, purge, redis, translation, logging };
 }
 
 export type ComposedSite = ReturnType<typeof composeSite>;

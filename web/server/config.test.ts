@@ -18,3 +18,22 @@ describe('where the site reads uploads from', () => {
     expect(() => serverConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe('logs and metrics (issue 29)', () => {
+  it('logs at info and serves no metrics unless told', () => {
+    const config = serverConfig({});
+    expect(config.logLevel).toBe('info');
+    expect(config.metrics).toBeUndefined();
+  });
+
+  it('serves the metrics on their own port, on loopback unless told otherwise', () => {
+    expect(serverConfig({ METRICS_PORT: '9464', LOG_LEVEL: 'silent' })).toMatchObject({ logLevel: 'silent', metrics: { port: 9464, host: '127.0.0.1' } });
+    expect(serverConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+  });
+
+  it("refuses the site's own port for the metrics, and a level pino does not know", () => {
+    expect(() => serverConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => serverConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT/);
+    expect(() => serverConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

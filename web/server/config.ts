@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../app/lib/config';
+import { LOG_LEVELS } from './observability/logger';
 import { DEFAULT_DAILY_CHARS } from './translation/service';
 
 /**
@@ -52,6 +53,14 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Prometheus metrics on a port of their own (never the site's); none when unset (issue 29).
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  // The log's threshold (JSON lines on stdout); `silent` writes none.
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+}).refine((values) => values.METRICS_PORT === undefined || values.METRICS_PORT === 0 || values.METRICS_PORT !== values.PORT, {
+  message: 'METRICS_PORT must differ from PORT: the metrics are never served on the public site',
+  path: ['METRICS_PORT'],
 });
 
 /**
@@ -110,6 +119,8 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
     webhookSecret: values.SITE_WEBHOOK_SECRET,
     previewSecret: values.PREVIEW_SECRET,
     previewFrameAncestors: adminOrigins(values.CMS_ADMIN_ORIGINS, values.CMS_URL),
+    logLevel: values.LOG_LEVEL,
+    metrics: values.METRICS_PORT !== undefined ? { port: values.METRICS_PORT, host: values.METRICS_HOST } : undefined,
   };
 }
 

@@ -4,13 +4,19 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
+import { createLogging } from './observability/logger';
+import { createMetrics, createMetricsServer } from './observability/metrics';
 import { installSafetyNet } from './safety-net';
 
 type Entry = typeof import('./entry');
 
 const dev = process.argv.includes('--dev');
 const config = serverConfig();
-installSafetyNet();
+// One log and one set of metrics for the process, handed to the site (the SSR bundle) as objects.
+const logging = createLogging({ level: config.logLevel });
+const { logger } = logging;
+const metrics = createMetrics({ processMetrics: true });
+installSafetyNet(undefined, (message, error) => logger.error(error === undefined ? {} : { err: error }, message));
 
 async function start(): Promise<Server> {
   if (dev) {
@@ -21,22 +27,36 @@ async function start(): Promise<Server> {
       mode: 'development',
       before: [server.middlewares],
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      logging,
+      metrics,
     });
     return createHttpServer(app).listen(config.port, config.host);
   }
   // In production this file is bundled to build/server/main.js, next to the SSR build (index.js).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const entry = (await import(path.join(here, 'index.js'))) as Entry;
-  const app = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client') });
+  const app = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
   return createHttpServer(app).listen(config.port, config.host);
 }
 
 const server = await start();
-server.on('listening', () => console.log(`site: http://localhost:${config.port} (content from ${config.content.baseUrl}, pid ${process.pid})`));
+server.on('listening', () => logger.info({ port: config.port, cms: config.content.baseUrl, pid: process.pid }, `site: http://localhost:${config.port}`));
 server.on('error', (error) => {
-  console.error(`site: cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  logger.fatal({ err: error }, `site: cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
+
+// Prometheus metrics on their own address (METRICS_HOST:METRICS_PORT), never the site's.
+const metricsServer = config.metrics ? createMetricsServer(metrics.registry).listen(config.metrics.port, config.metrics.host) : undefined;
+metricsServer?.on('listening', () => logger.info({ host: config.metrics?.host, port: config.metrics?.port }, 'metrics: GET /metrics'));
+metricsServer?.on('error', (error) => {
+  logger.fatal({ err: error }, `metrics: cannot listen on ${config.metrics?.host}:${config.metrics?.port}`);
+  process.exit(1);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    metricsServer?.close();
+    server.close(() => process.exit(0));
+  });
 }

@@ -7,7 +7,7 @@ import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page
 import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
-import { siteContext, visitorContext, type SiteServices } from '../app/lib/site-context.server';
+import { logContext, siteContext, visitorContext, type SiteServices } from '../app/lib/site-context.server';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -110,6 +110,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       if (!routeIds || mode === 'development') routeIds = new Set(Object.keys((typeof build === 'function' ? await build() : build).routes));
       const context = new RouterContextProvider();
       if (services) context.set(siteContext, services);
+      if (services?.log) context.set(logContext, services.log);
       context.set(cspContext, cspOf(res));
       const client = req.ip ?? 'unknown';
       context.set(renderBudgetContext, () => renders(client));

@@ -21,16 +21,20 @@ export function isConnectionError(error: unknown): boolean {
  * aborted renders): a stray connection error is logged and the site keeps serving everyone else.
  * Anything else is a bug in an unknown state: log it and exit, so the supervisor restarts clean.
  */
-export function installSafetyNet(exit: (code: number) => void = (code) => process.exit(code)): void {
+export function installSafetyNet(
+  exit: (code: number) => void = (code) => process.exit(code),
+  /** Where the lines go (the site's log in production; the console by default). */
+  log: (message: string, error?: unknown) => void = (message, error) => (error === undefined ? console.error(message) : console.error(message, error)),
+): void {
   process.on('uncaughtException', (error) => {
     if (isConnectionError(error)) {
-      console.error(`[server] a connection failed outside any handler; still serving: ${error.message}`);
+      log(`[server] a connection failed outside any handler; still serving: ${error.message}`);
       return;
     }
-    console.error('[server] fatal error, exiting for a clean restart:', error);
+    log('[server] fatal error, exiting for a clean restart:', error);
     exit(1);
   });
   process.on('unhandledRejection', (reason) => {
-    console.error('[server] unhandled rejection (still serving):', reason);
+    log('[server] unhandled rejection (still serving):', reason);
   });
 }

@@ -79,7 +79,7 @@ beforeAll(async () => {
   // Loaded through Vite like the pages, so the server and the pages share one module graph.
   entry = (await vite.ssrLoadModule('./server/entry.ts')) as Entry;
   base = await startSite(
-    { CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
+    { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
     { fetch: standInCms, redis: null, lastGood, translationCache: createTranslationCache(':memory:') },
   );
 }, 120_000);
@@ -128,7 +128,7 @@ describe('the site composed from a configuration object', () => {
 
   it('with the day’s translation budget spent, the English page is readable: English interface, the untranslated content marked Chinese, not cached', async () => {
     const site = await startSite(
-      { CMS_URL: 'http://cms.stand-in', TRANSLATE_DAILY_CHARS: '0', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
+      { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', TRANSLATE_DAILY_CHARS: '0', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
       { fetch: standInCms, redis: null, lastGood: memoryLastGood(), translationCache: createTranslationCache(':memory:') },
     );
     const before = providerCalls.length;
@@ -156,7 +156,7 @@ describe('the site composed from a configuration object', () => {
       throw new TypeError('fetch failed');
     };
     const site = await startSite(
-      { CMS_URL: 'http://cms.stand-in', CONTENT_DEADLINE_MS: '200' },
+      { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', CONTENT_DEADLINE_MS: '200' },
       { fetch: down, redis: null, lastGood: { get: async () => garbage, set: async () => {}, delete: async () => {}, close: () => {} }, translationCache: createTranslationCache(':memory:') },
     );
     const response = await fetch(`${site}/dailyPage/profile`);

@@ -3,6 +3,8 @@ import type { ServerBuild } from 'react-router';
 import { inlineStylesheetsFrom } from '../app/lib/inline-stylesheets.server';
 import { createApp } from './app';
 import { composeSite, type StandIns } from './compose';
+import { createLogging, type Logging } from './observability/logger';
+import type { SiteMetrics } from './observability/metrics';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
 
@@ -13,14 +15,20 @@ export interface SiteOptions {
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
   /** Stand-ins for the stores and clients the configuration would make (tests). */
   standIns?: StandIns;
+  /** The log (default: stdout at LOG_LEVEL); main.ts makes it, so its lines and the site's share one request scope. */
+  logging?: Logging;
+  /** Where the site reports its metrics (main.ts serves them on METRICS_PORT); default: nowhere. */
+  metrics?: SiteMetrics;
 }
 
 /** The site's services made from its configuration (`compose.ts`), and the Express app that serves them. */
 export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
-  const site = composeSite(config, options.standIns);
+  const logging = options.logging ?? createLogging({ level: config.logLevel });
+  const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
   return createApp({
     ...options,
+    logging,
     cmsUrl: config.content.baseUrl,
     mediaUrl: config.content.mediaBaseUrl,
     services: site.services,

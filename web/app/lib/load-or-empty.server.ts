@@ -1,12 +1,16 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { ContentError } from './content/content-error.server';
 import { markDegraded } from './render-state.server';
+import { logContext } from './site-context.server';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The visitor left before the content came: not a failure worth a log line. */
 const abandoned = (error: unknown) =>
   (error instanceof ContentError && error.abandoned) || (typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError');
+
+/** The request's log (the server's, with the request's id), else the console. */
+const logError = (context: Readonly<RouterContextProvider> | undefined, line: string) => (context ? context.get(logContext) : console.error)(line);
 
 /** Where a load happens: the route (for the log line) and the request's context (for the page cache). */
 export interface LoadSite {
@@ -22,7 +26,7 @@ export async function loadOrEmpty<T>({ route, context }: LoadSite, load: () => P
   try {
     return await load();
   } catch (error) {
-    if (!abandoned(error)) console.error(`[${route}] content load failed: ${describe(error)}`);
+    if (!abandoned(error)) logError(context, `[${route}] content load failed: ${describe(error)}`);
     markDegraded(context);
     return empty;
   }
@@ -36,7 +40,7 @@ export async function loadEntry<T>({ route, context }: LoadSite, load: () => Pro
     if (error instanceof ContentError && error.notFound) {
       throw data(null, { status: 404, statusText: 'Not Found' });
     }
-    if (!abandoned(error)) console.error(`[${route}] content load failed: ${describe(error)}`);
+    if (!abandoned(error)) logError(context, `[${route}] content load failed: ${describe(error)}`);
     markDegraded(context);
     return null;
   }

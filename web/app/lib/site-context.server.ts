@@ -18,6 +18,8 @@ export interface SiteServices {
   publicOrigin: string;
   /** The English pages' content: what a loader read, translated (issue 28). */
   english: EnglishContent;
+  /** Where the pages' server-side error lines go (the server's log; the console by default). */
+  log?: (line: string) => void;
 }
 
 export interface EnglishContent {
@@ -30,6 +32,9 @@ export interface EnglishContent {
 }
 
 export const siteContext = createContext<SiteServices>();
+
+/** Where a loader writes its error lines for this request (the site's log, with the request's id). */
+export const logContext = createContext<(line: string) => void>((line) => console.error(line));
 
 /** The visitor's address (behind a trusted proxy, the one it reports), set by the server per request. */
 export const visitorContext = createContext<string>('unknown');

@@ -51,7 +51,7 @@ export interface Purged {
  * Redis the shared answers go first (so no instance reads the old answer back from Redis), then
  * this instance's, then every other instance is told to purge its own (`listen`).
  */
-export function createPurge({ store, pages, redis }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null }) {
+export function createPurge({ store, pages, redis, log = console.warn }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null; log?: (line: string) => void }) {
   const here = (model: string | undefined, shown: PagesAffected): Purged => ({
     answers: store.purge(affectedBy(model)),
     pages: shown === 'none' ? 0 : pages.purge(shown === 'english' ? isEnglishPage : undefined),
@@ -63,9 +63,9 @@ export function createPurge({ store, pages, redis }: { store: ContentStore; page
       if (redis?.ready()) {
         await redis
           .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null, shown }))
-          .catch((error: unknown) => console.warn(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
+          .catch((error: unknown) => log(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
       } else if (redis) {
-        console.warn('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
+        log('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
       }
       return purged;
     },

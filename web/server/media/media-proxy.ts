@@ -25,6 +25,8 @@ export interface MediaProxyOptions {
   /** Longest gap between two pieces of the body before the transfer is given up. */
   idleTimeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Where failed transfers are logged (default: the console). */
+  log?: { warn(line: string): void; error(line: string): void };
 }
 
 class IdleTimeout extends Error {
@@ -61,7 +63,7 @@ const sendError = (res: Response, status: number, error: string) => {
  * long-lived caching (Strapi gives every upload a unique hashed name). A CMS that drops or stalls
  * mid-file, or a visitor who leaves mid-download, ends that one transfer and nothing else.
  */
-export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch }: MediaProxyOptions = {}) {
+export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch, log = console }: MediaProxyOptions = {}) {
   return async (req: Request, res: Response) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
@@ -141,10 +143,10 @@ export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTi
       if (controller.signal.aborted && res.destroyed) return; // the visitor left: nothing to tell
       const reason = error instanceof Error ? error.message : String(error);
       if (res.headersSent) {
-        console.warn(`[media] ${path}: transfer ended early (${reason})`);
+        log.warn(`[media] ${path}: transfer ended early (${reason})`);
         res.destroy();
       } else {
-        console.error(`[media] ${path}: the CMS did not deliver (${reason})`);
+        log.error(`[media] ${path}: the CMS did not deliver (${reason})`);
         sendError(res, 502, 'Media temporarily unavailable');
       }
     } finally {

@@ -45,10 +45,12 @@ export function createEnglishContent({
   service,
   interfaceEnglish,
   deadlineMs,
+  log = console.warn,
 }: {
   service: Pick<TranslationService, 'known' | 'translateAll'>;
   interfaceEnglish: ReadonlyMap<string, string>;
   deadlineMs: number;
+  log?: (line: string) => void;
 }): EnglishContent {
   return {
     async translate(value, { client }) {
@@ -60,7 +62,7 @@ export function createEnglishContent({
         try {
           for (const [source, target] of await service.known(texts)) english.set(source, target);
         } catch (error) {
-          console.warn(`[translate] the cache could not be read: ${error instanceof Error ? error.message : String(error)}`);
+          log(`[translate] the cache could not be read: ${error instanceof Error ? error.message : String(error)}`);
         }
         const missing = texts.filter((text) => !english.has(text));
         if (missing.length > 0) {

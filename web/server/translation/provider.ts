@@ -24,6 +24,22 @@ const answerSchema = z.object({
 
 const WARNINGS = /^\s*(MYMEMORY WARNING|QUERY LENGTH LIMIT)/i;
 
+/** `provider`, telling `onCall` how each call ended (the server's metrics). */
+export function observedProvider(provider: TranslationProvider, onCall: (outcome: 'ok' | 'failed') => void): TranslationProvider {
+  return {
+    async translate(text) {
+      try {
+        const translated = await provider.translate(text);
+        onCall('ok');
+        return translated;
+      } catch (error) {
+        onCall('failed');
+        throw error;
+      }
+    },
+  };
+}
+
 /** The MyMemory protocol: GET {base}/get?q=TEXT&langpair=zh|en[&de=EMAIL] -> responseData.translatedText. */
 export function createMyMemoryProvider({ baseUrl, email, timeoutMs = 15_000, fetchImpl = fetch }: MyMemoryOptions): TranslationProvider {
   const base = baseUrl.replace(/\/+$/, '');

@@ -44,6 +44,7 @@ export function createTranslationService({
   studio,
   perMinute,
   now = Date.now,
+  log = console.warn,
 }: {
   provider: TranslationProvider;
   cache: TranslationCache;
@@ -54,6 +55,7 @@ export function createTranslationService({
   /** The studio's own English from the CMS: it wins; machine translations are reported to it. */
   studio?: StudioEnglish;
   now?: () => number;
+  log?: (line: string) => void;
 }) {
   const inFlight = new Map<string, Promise<string>>();
   let warnedDay = '';
@@ -71,7 +73,7 @@ export function createTranslationService({
         const minute = Math.floor(now() / 60_000);
         if (warnedMinute !== minute) {
           warnedMinute = minute;
-          console.warn('[translate] the site sent its share of characters to the provider this minute; new texts wait for the next');
+          log('[translate] the site sent its share of characters to the provider this minute; new texts wait for the next');
         }
         throw new RateLimitedError('the site sent its characters for this minute');
       }
@@ -81,7 +83,7 @@ export function createTranslationService({
       if (perMinute) await Promise.all([perMinute.perClient.giveBack(client, chars), perMinute.site.giveBack('site', chars)]);
       if (warnedDay !== day) {
         warnedDay = day;
-        console.warn(`[translate] today's budget of ${dailyChars} characters for the provider is spent; answering from the cache only until midnight UTC`);
+        log(`[translate] today's budget of ${dailyChars} characters for the provider is spent; answering from the cache only until midnight UTC`);
       }
       throw new BudgetSpentError(`daily budget of ${dailyChars} characters spent`);
     }
@@ -140,7 +142,7 @@ export function createTranslationService({
       }
       if (failed.length > 0) {
         const reason = firstError instanceof Error ? firstError.message : String(firstError);
-        console.warn(`[translate] ${failed.length} of ${misses.length} new texts not translated: ${reason}`);
+        log(`[translate] ${failed.length} of ${misses.length} new texts not translated: ${reason}`);
       }
       return { translations, failed };
     },

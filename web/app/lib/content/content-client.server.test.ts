@@ -161,5 +161,31 @@ describe('content client', () => {
     expect(results.filter(Array.isArray)).toHaveLength(4);
     expect(most).toBe(2);
   });
-});
 
+  it('tells how each call to the CMS ended, and how long it took (the metrics)', async () => {
+    server.use(
+      http.get(`${CMS}/api/projects`, () => HttpResponse.json({ data: [] })),
+      http.get(`${CMS}/api/projects/:id`, () => HttpResponse.json({ data: null }, { status: 404 })),
+      http.get(`${CMS}/api/categories`, () => new HttpResponse(null, { status: 503 })),
+      http.get(`${CMS}/api/contact-mess`, async () => {
+        await delay(200);
+        return HttpResponse.json({ data: null });
+      }),
+    );
+    const seen: Array<{ call: string; outcome: string; seconds: number }> = [];
+    const observed = (overrides: Partial<ContentConfig> = {}) =>
+      createContentClient({ ...CONTENT_DEFAULTS, baseUrl: CMS, retryDelayMs: 1, ...overrides }, fetch, undefined, { onCall: (call) => seen.push(call) });
+    await getProjects('ALL', { client: observed() });
+    await getProject('missing', { client: observed() }).catch(() => null);
+    await getCategories({ client: observed() }).catch(() => null);
+    await observed({ timeoutMs: 20 }).get({ call: 'GET /api/contact-mess', path: '/api/contact-mess', schema: z.null() }).catch(() => null);
+    expect(seen.map(({ call, outcome }) => `${call} ${outcome}`)).toEqual([
+      'GET /api/projects ok',
+      expect.stringMatching(/^GET \/api\/projects\/.* http_4xx$/),
+      ...Array.from({ length: 4 }, () => expect.stringMatching(/^GET \/api\/categories.* http_5xx$/)),
+      'GET /api/contact-mess timeout',
+    ]);
+    expect(seen.every(({ seconds }) => seconds >= 0 && seconds < 5)).toBe(true);
+    expect(seen.at(-1)!.seconds).toBeGreaterThanOrEqual(0.015);
+  });
+});

@@ -33,6 +33,16 @@ export interface CallOptions {
 
 type Fetch = typeof fetch;
 
+/**
+ * How one call to the CMS ended: `http_4xx` is the CMS saying no (no such entry), `abandoned` the
+ * visitor leaving; the others but `ok` mean the CMS failed.
+ */
+export type ContentCallOutcome = 'ok' | 'http_4xx' | 'http_5xx' | 'timeout' | 'unreachable' | 'invalid' | 'abandoned';
+
+export interface ContentClientHooks {
+  /** Told of every call (each attempt) to the CMS, with how long it took (the server's metrics). */
+  onCall?: (call: { call: string; outcome: ContentCallOutcome; seconds: number }) => void;
+}
 
 /** Builds the request URL exactly as the spec's call table reads (qs, brackets kept readable). */
 export function contentUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
@@ -44,7 +54,7 @@ export function contentUrl(baseUrl: string, path: string, query?: Record<string,
 const DRAFTABLE = ['/api/projects', '/api/articles', '/api/profilelists'];
 
 /** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
-export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fetchImpl: Fetch = fetch, store?: ContentStore) {
+export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fetchImpl: Fetch = fetch, store?: ContentStore, hooks: ContentClientHooks = {}) {
   // A hung or slow CMS must not collect an unbounded number of open connections from the site.
   const connections = createConnectionLimit(config.maxConnections);
 
@@ -57,32 +67,54 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
       const reason = timeout.aborted ? `timed out after ${config.timeoutMs} ms` : request.signal?.aborted ? 'abandoned by the visitor' : `unreachable (${String(error)})`;
       return new ContentError(request.call, reason, undefined, { cause: error, abandoned: Boolean(request.signal?.aborted) });
     };
+    const outcomeOf = (error: unknown): ContentCallOutcome => {
+      if (timeout.aborted) return 'timeout';
+      if (request.signal?.aborted) return 'abandoned';
+      const status = error instanceof ContentError ? error.status : undefined;
+      if (status === undefined) return 'unreachable';
+      return status >= 500 ? 'http_5xx' : status >= 400 ? 'http_4xx' : 'invalid';
+    };
+
+    /** The request and its answer, read and checked. */
+    async function exchange(): Promise<T> {
+      let response: Response;
+      try {
+        const headers: Record<string, string> = { accept: 'application/json' };
+        if (request.previewSecret) headers['x-preview-secret'] = request.previewSecret;
+        response = await fetchImpl(url, { signal, headers });
+      } catch (error) {
+        throw failure(error);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new ContentError(request.call, `answered ${response.status}`, response.status);
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch (error) {
+        if (signal.aborted) throw failure(error);
+        throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
+      }
+      const parsed = z.object({ data: request.schema }).safeParse(body);
+      if (!parsed.success) {
+        throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
+      }
+      return parsed.data.data;
+    }
+
     return connections
       .run(async () => {
-        let response: Response;
+        const started = performance.now();
+        const report = (outcome: ContentCallOutcome) => hooks.onCall?.({ call: request.call, outcome, seconds: (performance.now() - started) / 1000 });
         try {
-          const headers: Record<string, string> = { accept: 'application/json' };
-          if (request.previewSecret) headers['x-preview-secret'] = request.previewSecret;
-          response = await fetchImpl(url, { signal, headers });
+          const value = await exchange();
+          report('ok');
+          return value;
         } catch (error) {
-          throw failure(error);
+          report(outcomeOf(error));
+          throw error;
         }
-        if (!response.ok) {
-          await response.body?.cancel();
-          throw new ContentError(request.call, `answered ${response.status}`, response.status);
-        }
-        let body: unknown;
-        try {
-          body = await response.json();
-        } catch (error) {
-          if (signal.aborted) throw failure(error);
-          throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
-        }
-        const parsed = z.object({ data: request.schema }).safeParse(body);
-        if (!parsed.success) {
-          throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
-        }
-        return parsed.data.data;
       }, signal)
       .catch((error: unknown) => {
         throw error instanceof ContentError ? error : failure(error);

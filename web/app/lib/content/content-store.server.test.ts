@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentError } from './content-error.server';
 import { createContentStore, ContentUnavailableError, type ContentStoreOptions } from './content-store.server';
-import { sqliteLastGood } from './last-good.server';
+import { memoryLastGood, sqliteLastGood } from './last-good.server';
 
 const outage = (error: unknown) => !(error instanceof ContentError && error.status === 404);
 let clock = 1_000_000;
@@ -166,5 +166,24 @@ describe('what is read back from a store is checked, never trusted (issue 27)', 
     expect(await s.read('/api/projects', down, { valid: isProjects })).toEqual(['kept']);
     disk.close?.();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells what each read did: a miss, a hit, a stale answer with its refresh, a failed refresh, the last good copy', async () => {
+    const events: string[] = [];
+    const kept = memoryLastGood();
+    const s = store({ lastGood: kept, onEvent: (event) => events.push(event) });
+    const down = async (): Promise<string[]> => {
+      throw new ContentError('GET /api/projects', 'unreachable');
+    };
+    await s.read('/api/projects', async () => ['v1']);
+    await s.read('/api/projects', async () => ['v1']);
+    expect(events).toEqual(['miss', 'hit']);
+    vi.setSystemTime((clock += 61_000));
+    expect(await s.read('/api/projects', down)).toEqual(['v1']);
+    await flush();
+    expect(events.slice(2)).toEqual(['stale', 'refresh', 'refresh_failed']);
+    await kept.set('/api/articles', ['kept'], clock - 1_000);
+    expect(await s.read('/api/articles', down)).toEqual(['kept']);
+    expect(events.slice(5)).toEqual(['miss', 'last_good']);
   });
 });

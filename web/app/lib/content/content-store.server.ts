@@ -1,4 +1,4 @@
-import { cachified, createCacheEntry, type Cache, type CacheEntry } from '@epic-web/cachified';
+import { cachified, createCacheEntry, type Cache, type CacheEntry, type CacheEvent } from '@epic-web/cachified';
 import { LRUCache } from 'lru-cache';
 import { ContentError } from './content-error.server';
 import { memoryLastGood, type LastGoodStore } from './last-good.server';
@@ -27,7 +27,16 @@ export interface ContentStoreOptions {
   isOutage?: (error: unknown) => boolean;
   now?: () => number;
   log?: (line: string) => void;
+  /** Told what each read did (the server's metrics). */
+  onEvent?: (event: ContentCacheEvent) => void;
 }
+
+/**
+ * What a read did: a fresh answer in memory (or Redis); a `stale` one, served while one refresh
+ * runs; a call to the CMS (`miss`; `shared` when it joined one under way); a background
+ * `refresh`; the last good copy standing in for a failing CMS (`last_good`); a failed refresh.
+ */
+export type ContentCacheEvent = 'hit' | 'stale' | 'miss' | 'shared' | 'refresh' | 'last_good' | 'refresh_failed';
 
 export interface ContentStoreStats {
   entries: number;
@@ -55,6 +64,7 @@ export function createContentStore({
   isOutage = () => true,
   now = Date.now,
   log = console.warn,
+  onEvent,
 }: ContentStoreOptions) {
   const lru = new LRUCache<string, CacheEntry>({ max: maxEntries });
   let servedLastGood = 0;
@@ -90,6 +100,7 @@ export function createContentStore({
     const inMemory = lru.get(key);
     if (inMemory && valid(inMemory.value)) {
       servedLastGood += 1;
+      onEvent?.('last_good');
       return inMemory.value;
     }
     let kept = await lastGood.get(key);
@@ -105,6 +116,7 @@ export function createContentStore({
     lru.set(key, createCacheEntry(kept.value, { ttl: ttlMs, swr: Infinity, createdTime: kept.fetchedAt }));
     version += 1;
     servedLastGood += 1;
+    onEvent?.('last_good');
     return kept.value;
   }
 
@@ -115,32 +127,44 @@ export function createContentStore({
      * fails is a miss (fetched again), never rendered.
      */
     async read<T>(key: string, load: () => Promise<T>, { signal, valid = () => true }: { signal?: AbortSignal; valid?: (value: unknown) => boolean } = {}): Promise<T> {
-      const answer = cachified<T>({
-        key,
-        cache,
-        checkValue: (value) => valid(value) || 'does not match its schema',
-        ttl: ttlMs,
-        staleWhileRevalidate: Infinity,
-        async getFreshValue({ background }) {
-          try {
-            const value = await load();
-            await lastGood.set(key, value, now());
-            version += 1;
-            return value;
-          } catch (error) {
-            if (!isOutage(error)) {
-              // The CMS answered, and the answer is "no such entry" (deleted, unpublished): forget it.
-              lru.delete(key);
+      // Which way cachified answered, from its reports (a hit that had expired is a stale one).
+      let outdated = false;
+      const report = (event: CacheEvent<T>) => {
+        if (event.name === 'getCachedValueOutdated') outdated = true;
+        else if (event.name === 'getCachedValueSuccess') onEvent?.(outdated ? 'stale' : 'hit');
+        else if (event.name === 'getFreshValueHookPending') onEvent?.('shared');
+      };
+      const answer = cachified<T>(
+        {
+          key,
+          cache,
+          checkValue: (value) => valid(value) || 'does not match its schema',
+          ttl: ttlMs,
+          staleWhileRevalidate: Infinity,
+          async getFreshValue({ background }) {
+            onEvent?.(background ? 'refresh' : 'miss');
+            try {
+              const value = await load();
+              await lastGood.set(key, value, now());
               version += 1;
-              await lastGood.delete(key);
-            } else if (background) {
-              refreshFailures += 1;
-              log(`[content] background refresh of ${key} failed; still serving the last good answer: ${error instanceof Error ? error.message : String(error)}`);
+              return value;
+            } catch (error) {
+              if (!isOutage(error)) {
+                // The CMS answered, and the answer is "no such entry" (deleted, unpublished): forget it.
+                lru.delete(key);
+                version += 1;
+                await lastGood.delete(key);
+              } else if (background) {
+                refreshFailures += 1;
+                onEvent?.('refresh_failed');
+                log(`[content] background refresh of ${key} failed; still serving the last good answer: ${error instanceof Error ? error.message : String(error)}`);
+              }
+              throw error;
             }
-            throw error;
-          }
+          },
         },
-      });
+        onEvent ? () => report : undefined,
+      );
       let timer: NodeJS.Timeout | undefined;
       let onAbort: (() => void) | undefined;
       const deadline = new Promise<never>((_resolve, reject) => {

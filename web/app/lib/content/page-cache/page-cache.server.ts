@@ -32,8 +32,13 @@ async function encode(body: Uint8Array<ArrayBuffer>): Promise<CachedPage['encode
   return { br: bytes(br), gzip: bytes(gz) };
 }
 
+/** What the cache did for a view: served a stored page, rendered one, or waited for another visitor's render. */
+export type PageCacheEvent = 'hit' | 'miss' | 'shared';
+
 export interface PageCacheOptions {
   ttlMs: number;
+  /** Told of every hit, render and shared render (the server's metrics). */
+  onEvent?: (event: PageCacheEvent) => void;
   /** Memory for rendered pages, bytes (least recently used go first). */
   maxBytes?: number;
   now?: () => number;
@@ -53,7 +58,7 @@ export function notModified(ifNoneMatch: string | null, etag: string): boolean {
  * Rendered pages per URL and layout, for the TTL: a repeat view is a memory read, not a render.
  * Concurrent renders of one page are shared: the first renders, the others wait for it.
  */
-export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now, onEvent }: PageCacheOptions) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => Math.max(1, page.body.byteLength + page.encoded.br.byteLength + page.encoded.gzip.byteLength),
@@ -65,13 +70,23 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
   let generation = 0;
 
   return {
-    get: (key: string) => pages.get(key),
-    /** The render under way for `key`, if any. */
-    pending: (key: string) => rendering.get(key),
+    /** The stored page for `key`; whoever gets one serves it (a hit). */
+    get(key: string) {
+      const page = pages.get(key);
+      if (page) onEvent?.('hit');
+      return page;
+    },
+    /** The render under way for `key`, if any; whoever gets one waits for it and serves its page. */
+    pending(key: string) {
+      const render = rendering.get(key);
+      if (render) onEvent?.('shared');
+      return render;
+    },
     /** The purge count now: hand it to `store` for a render that starts now. */
     generation: () => generation,
-    /** Registers a render of `key`; resolves what it stored (or undefined when not cacheable). */
+    /** Registers a render of `key` (a miss); resolves what it stored (or undefined when not cacheable). */
     track(key: string, render: Promise<CachedPage | undefined>) {
+      onEvent?.('miss');
       const shared = render.finally(() => {
         if (rendering.get(key) === shared) rendering.delete(key);
       });

@@ -1,0 +1,26 @@
+import type { Core } from '@strapi/strapi';
+import { winston } from '@strapi/logger';
+
+type RequestContext = { get(): { state?: { requestId?: unknown } } | undefined };
+
+/** The id of the request a line is written for (src/middlewares/request-id.ts), if any. */
+const requestId = winston.format((info) => {
+  const context = (globalThis as { strapi?: { requestContext?: RequestContext } }).strapi?.requestContext;
+  const id = context?.get()?.state?.requestId;
+  if (typeof id === 'string' && info.reqId === undefined) info.reqId = id;
+  return info;
+});
+
+/**
+ * The CMS's log. By default Strapi's own readable lines (the developer's console, unchanged; the
+ * request line ends with its id in brackets); with CMS_LOG_FORMAT=json one JSON object a line for
+ * a log collector, every line written while serving a request carrying its id (`reqId`: the site's
+ * x-request-id when the site made the call).
+ */
+const config = ({ env }: Core.Config.Shared.ConfigParams) => {
+  if (env('CMS_LOG_FORMAT', 'text') !== 'json') return {};
+  const format = winston.format.combine(requestId(), winston.format.timestamp(), winston.format.errors({ stack: true }), winston.format.json());
+  return { format, transports: [new winston.transports.Console()] };
+};
+
+export default config;

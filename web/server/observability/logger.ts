@@ -1,0 +1,110 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+/** pino's levels, and `silent` (no log at all). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** A request id a client or proxy may hand us: a short token, never markup or a line break. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The incoming `x-request-id` when it is a sane token (a proxy's, the CMS's caller's), else a new one. */
+export function requestIdFrom(header: unknown): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+export interface Logging {
+  /** JSON lines on stdout (or the destination given); every line written during a request carries `reqId`. */
+  logger: Logger;
+  /** The id of the request this code runs for, if any. */
+  currentRequestId(): string | undefined;
+  /** Runs `work` as part of the request `id` (its log lines, its CMS calls). */
+  runWithRequestId<T>(id: string, work: () => T): T;
+}
+
+/**
+ * The site's log: pino, one JSON object a line. The request scope is this object's own (not a
+ * module's): the production server is two bundles (main.js and the SSR build), and both hold the
+ * same `Logging` that main.ts made, so a line always finds the request it belongs to.
+ */
+export function createLogging({ level = 'info', destination }: { level?: LogLevel; destination?: DestinationStream } = {}): Logging {
+  const scope = new AsyncLocalStorage<{ reqId: string }>();
+  const currentRequestId = () => scope.getStore()?.reqId;
+  const logger = pino(
+    {
+      level,
+      base: { service: 'site' },
+      timestamp: stdTimeFunctions.isoTime,
+      mixin: () => {
+        const reqId = currentRequestId();
+        return reqId ? { reqId } : {};
+      },
+    },
+    destination,
+  );
+  return { logger, currentRequestId, runWithRequestId: (id, work) => scope.run({ reqId: id }, work) };
+}
+
+/**
+ * A `(line) => void` for the modules that take one (`log` options): the line as the message at
+ * `level` (kept whole: operators and tests search for "[redis] connected"), its leading
+ * `[component]` also as a field.
+ */
+export function lineLog(logger: Logger, level: 'error' | 'warn' | 'info' = 'warn'): (line: string) => void {
+  return (line) => {
+    const component = /^\[([\w./:-]+)\] /.exec(line)?.[1];
+    logger[level](component ? { component } : {}, line);
+  };
+}
+
+/** `fetch` that tells the server it calls which request it is for (`x-request-id`), when there is one. */
+export function withRequestId(fetchImpl: typeof fetch, currentRequestId: () => string | undefined): typeof fetch {
+  return (input, init) => {
+    const id = currentRequestId();
+    if (!id) return fetchImpl(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    headers.set('x-request-id', id);
+    return fetchImpl(input, { ...init, headers });
+  };
+}
+
+/** What the access log (and the metrics) learn of a request once it is over. */
+export interface FinishedRequest {
+  reqId: string;
+  method: string;
+  /** The path, without the query string (which may carry a preview token). */
+  path: string;
+  /** The answer's status; 499 when the client left before it was sent in full. */
+  status: number;
+  seconds: number;
+}
+
+/**
+ * First middleware of the site: the request's id (the incoming `x-request-id` when sane, else a
+ * new one), echoed on the response; the rest of the request runs in its scope; one access-log
+ * line when it is over (`quiet` paths, such as the load balancer's health checks, at debug).
+ */
+export function requestScope(
+  logging: Logging,
+  { onFinish, routeOf, quiet = () => false }: { onFinish?: (request: FinishedRequest) => void; routeOf?: (path: string) => string; quiet?: (path: string) => boolean } = {},
+) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const reqId = requestIdFrom(req.get('x-request-id'));
+    res.setHeader('x-request-id', reqId);
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // At most 1,024 characters (longer addresses are refused with a 414 anyway).
+      const path = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024);
+      const finished: FinishedRequest = { reqId, method: req.method, path, status: res.writableFinished ? res.statusCode : 499, seconds };
+      const line = { reqId, method: finished.method, path, route: routeOf?.(path), status: finished.status, ms: Math.round(seconds * 1e4) / 10 };
+      logging.logger[quiet(path) ? 'debug' : 'info'](line, 'request');
+      onFinish?.(finished);
+    });
+    logging.runWithRequestId(reqId, next);
+  };
+}

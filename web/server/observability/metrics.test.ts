@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMetrics, createMetricsServer, routeLabel } from './metrics';
+import { sampleOf } from '../../tests/support/prometheus-text';
+
+const closers: Array<() => void> = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+describe('route labels', () => {
+  it('name each page by its route, in Chinese and under /en, with their data requests', () => {
+    expect(routeLabel('/')).toBe('/');
+    expect(routeLabel('/en')).toBe('/en');
+    expect(routeLabel('/en/')).toBe('/en');
+    expect(routeLabel('/login')).toBe('/login');
+    expect(routeLabel('/dailyPage/project')).toBe('/dailyPage/project');
+    expect(routeLabel('/dailyPage/project/abc123')).toBe('/dailyPage/project/:id');
+    expect(routeLabel('/en/dailyPage/article/x9')).toBe('/en/dailyPage/article/:id');
+    expect(routeLabel('/dailyPage/profile.data')).toBe('/dailyPage/profile.data');
+    expect(routeLabel('/en/dailyPage/project/abc.data')).toBe('/en/dailyPage/project/:id.data');
+    expect(routeLabel('/_.data')).toBe('/.data');
+    expect(routeLabel('/en/_.data')).toBe('/en.data');
+  });
+
+  it("name the server's own paths by their prefix", () => {
+    expect(routeLabel('/healthz')).toBe('/healthz');
+    expect(routeLabel('/uploads/cover_abc.jpg')).toBe('/uploads');
+    expect(routeLabel('/_img/640/uploads/cover_abc.jpg')).toBe('/_img');
+    expect(routeLabel('/_webhooks/content')).toBe('/_webhooks/content');
+    expect(routeLabel('/_preview/exit')).toBe('/_preview');
+    expect(routeLabel('/assets/app-1234.js')).toBe('/assets');
+    expect(routeLabel('/sitemap.xml')).toBe('/sitemap.xml');
+    expect(routeLabel('/favicon.ico')).toBe('/static');
+  });
+
+  it('put every other address in one label, however many a crawler tries', () => {
+    const labels = new Set(['/wp-admin', '/dailyPage/project/a/b', '/en/nothing', '/.env', '/dailyPage/unknown', '/x'.repeat(50), '/en/en/login'].map(routeLabel));
+    expect([...labels]).toEqual(['other']);
+  });
+});
+
+describe('the metrics', () => {
+  it('count requests, cache events, CMS calls and provider calls, and read the budget and Redis when scraped', async () => {
+    const metrics = createMetrics();
+    metrics.request({ method: 'GET', path: '/dailyPage/project/p1', status: 200, seconds: 0.02 });
+    metrics.request({ method: 'GET', path: '/dailyPage/project/p2', status: 200, seconds: 0.2 });
+    metrics.request({ method: 'PROPFIND', path: '/nowhere', status: 405, seconds: 0.001 });
+    metrics.pageCache('hit');
+    metrics.contentCache('last_good');
+    metrics.cmsCall({ outcome: 'ok', seconds: 0.01 });
+    metrics.cmsCall({ outcome: 'timeout', seconds: 1.5 });
+    metrics.cmsCall({ outcome: 'http_4xx', seconds: 0.01 });
+    metrics.translationCall('failed');
+    let spent = 1_000;
+    metrics.watchTranslationBudget(async () => ({ spent, limit: 40_000 }));
+    let up = true;
+    metrics.watchRedis(() => up);
+
+    const text = await metrics.registry.metrics();
+    expect(sampleOf(text, 'http_requests_total', { method: 'GET', route: '/dailyPage/project/:id', status: '200' })).toBe(2);
+    expect(sampleOf(text, 'http_requests_total', { method: 'other', route: 'other', status: '405' })).toBe(1);
+    expect(sampleOf(text, 'http_request_duration_seconds_count', { route: '/dailyPage/project/:id', status: '200' })).toBe(2);
+    expect(sampleOf(text, 'http_request_duration_seconds_bucket', { route: '/dailyPage/project/:id', status: '200', le: '0.05' })).toBe(1);
+    expect(sampleOf(text, 'page_cache_events_total', { result: 'hit' })).toBe(1);
+    expect(sampleOf(text, 'page_cache_events_total', { result: 'miss' })).toBe(0);
+    expect(sampleOf(text, 'content_cache_events_total', { result: 'last_good' })).toBe(1);
+    expect(sampleOf(text, 'cms_request_duration_seconds_count', {})).toBe(3);
+    expect(sampleOf(text, 'cms_request_failures_total', {})).toBe(1);
+    expect(sampleOf(text, 'cms_request_failures_total', { reason: 'timeout' })).toBe(1);
+    expect(sampleOf(text, 'translation_provider_calls_total', { outcome: 'failed' })).toBe(1);
+    expect(sampleOf(text, 'translation_budget_remaining_chars', {})).toBe(39_000);
+    expect(sampleOf(text, 'redis_up', {})).toBe(1);
+
+    spent = 40_500;
+    up = false;
+    const later = await metrics.registry.metrics();
+    expect(sampleOf(later, 'translation_budget_remaining_chars', {})).toBe(0);
+    expect(sampleOf(later, 'redis_up', {})).toBe(0);
+  });
+
+  it('have no redis_up without a Redis, and nothing in the global registry', async () => {
+    const text = await createMetrics().registry.metrics();
+    expect(text).not.toMatch(/^redis_up/m);
+    const { register } = await import('prom-client');
+    expect(await register.metrics()).not.toContain('http_requests_total');
+  });
+
+  it('are served on their own server: GET /metrics, nothing else', async () => {
+    const metrics = createMetrics({ processMetrics: true });
+    metrics.request({ method: 'GET', path: '/', status: 302, seconds: 0.003 });
+    const server = createMetricsServer(metrics.registry).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    closers.push(() => server.close());
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const response = await fetch(`${base}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(sampleOf(text, 'http_requests_total', { route: '/', status: '302' })).toBe(1);
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+
+    for (const path of ['/', '/metrics/x', '/healthz']) expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,158 @@
+import http from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ContentCallOutcome } from '../../app/lib/content/content-client.server';
+import type { ContentCacheEvent } from '../../app/lib/content/content-store.server';
+import type { PageCacheEvent } from '../../app/lib/content/page-cache/page-cache.server';
+import { ALLOWED_METHODS } from '../security/request-limits';
+
+/** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
+export const CMS_FAILURES: ReadonlySet<ContentCallOutcome> = new Set(['http_5xx', 'timeout', 'unreachable', 'invalid']);
+
+// The pages (app/routes.ts), each also under /en; a `.data` suffix for React Router's data requests.
+const PAGE_ROUTES: Array<[RegExp, string]> = [
+  [/^\/$/, '/'],
+  [/^\/login$/, '/login'],
+  [/^\/dailyPage$/, '/dailyPage'],
+  [/^\/dailyPage\/project$/, '/dailyPage/project'],
+  [/^\/dailyPage\/project\/[^/]+$/, '/dailyPage/project/:id'],
+  [/^\/dailyPage\/article$/, '/dailyPage/article'],
+  [/^\/dailyPage\/article\/[^/]+$/, '/dailyPage/article/:id'],
+  [/^\/dailyPage\/profile$/, '/dailyPage/profile'],
+];
+// Everything the server answers besides the pages, by prefix.
+const SERVER_ROUTES: Array<[RegExp, string]> = [
+  [/^\/healthz$/, '/healthz'],
+  [/^\/uploads(\/|$)/, '/uploads'],
+  [/^\/_img(\/|$)/, '/_img'],
+  [/^\/_webhooks\/content$/, '/_webhooks/content'],
+  [/^\/_preview(\/|$)/, '/_preview'],
+  [/^\/assets\//, '/assets'],
+  [/^\/sitemap\.xml$/, '/sitemap.xml'],
+  [/^\/robots\.txt$/, '/robots.txt'],
+  [/^\/[^/]+\.(ico|svg|png|webmanifest|woff2?)$/, '/static'],
+];
+
+/**
+ * The `route` label of a request: one of a fixed list (the pages, in Chinese and under /en, and
+ * their data requests; the server's own paths; `other` for anything else, such as an unknown
+ * address), never the address itself, so a crawler trying a million addresses adds no series.
+ */
+export function routeLabel(path: string): string {
+  for (const [pattern, label] of SERVER_ROUTES) if (pattern.test(path)) return label;
+  let rest = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const data = /\.data$/.test(rest);
+  if (data) rest = rest.replace(/\.data$/, '').replace(/\/_$/, '') || '/';
+  const english = rest === '/en' || rest.startsWith('/en/');
+  if (english) rest = rest.slice(3) || '/';
+  const page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest))?.[1];
+  if (!page) return 'other';
+  return `${english ? (page === '/' ? '/en' : `/en${page}`) : page}${data ? '.data' : ''}`;
+}
+
+const methodLabel = (method: string) => ((ALLOWED_METHODS as readonly string[]).includes(method) ? method : 'other');
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The site's Prometheus metrics, in a registry of their own (a test makes a fresh one; nothing
+ * is in prom-client's global registry). The parts of the site report to it through the small
+ * callbacks the composition root hands them; the values read from elsewhere (the translation
+ * budget, Redis) are read when scraped.
+ */
+export function createMetrics({ registry = new Registry(), processMetrics = false }: { registry?: Registry; processMetrics?: boolean } = {}) {
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'] as const, registers });
+  const requestSeconds = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to the end of its answer, by route and status.',
+    labelNames: ['route', 'status'] as const,
+    buckets: SECONDS,
+    registers,
+  });
+  const pageCache = new Counter({ name: 'page_cache_events_total', help: 'Page views by what the page cache did: hit, miss (rendered), shared (waited for a render under way).', labelNames: ['result'] as const, registers });
+  const contentCache = new Counter({
+    name: 'content_cache_events_total',
+    help: 'Reads of CMS content by what the content store did: hit, stale (served while refreshing), miss, shared, refresh, last_good (stood in for a failing CMS), refresh_failed.',
+    labelNames: ['result'] as const,
+    registers,
+  });
+  const cmsSeconds = new Histogram({ name: 'cms_request_duration_seconds', help: 'Calls to the CMS by outcome, and how long each took.', labelNames: ['outcome'] as const, buckets: SECONDS, registers });
+  const cmsFailures = new Counter({ name: 'cms_request_failures_total', help: 'Calls to the CMS that failed: 5xx, timeout, unreachable, invalid answer.', labelNames: ['reason'] as const, registers });
+  const translationCalls = new Counter({ name: 'translation_provider_calls_total', help: 'Calls to the translation provider, by outcome (ok, failed).', labelNames: ['outcome'] as const, registers });
+  // Series that exist from the start, so a rate is right from the first event.
+  for (const result of ['hit', 'miss', 'shared'] satisfies PageCacheEvent[]) pageCache.inc({ result }, 0);
+  for (const result of ['hit', 'stale', 'miss', 'last_good'] satisfies ContentCacheEvent[]) contentCache.inc({ result }, 0);
+  for (const outcome of ['ok', 'failed']) translationCalls.inc({ outcome }, 0);
+
+  let budget: (() => Promise<{ spent: number; limit: number }>) | undefined;
+  let redisReady: (() => boolean) | undefined;
+
+  return {
+    registry,
+    request({ method, path, status, seconds }: { method: string; path: string; status: number; seconds: number }) {
+      const route = routeLabel(path);
+      requests.inc({ method: methodLabel(method), route, status: String(status) });
+      requestSeconds.observe({ route, status: String(status) }, seconds);
+    },
+    pageCache: (result: PageCacheEvent) => pageCache.inc({ result }),
+    contentCache: (result: ContentCacheEvent) => contentCache.inc({ result }),
+    cmsCall({ outcome, seconds }: { outcome: ContentCallOutcome; seconds: number }) {
+      cmsSeconds.observe({ outcome }, seconds);
+      if (CMS_FAILURES.has(outcome)) cmsFailures.inc({ reason: outcome });
+    },
+    translationCall: (outcome: 'ok' | 'failed') => translationCalls.inc({ outcome }),
+    /** The provider characters left today, read at each scrape. */
+    watchTranslationBudget(read: () => Promise<{ spent: number; limit: number }>) {
+      if (!budget) {
+        new Gauge({
+          name: 'translation_budget_remaining_chars',
+          help: "Characters the site may still send to the translation provider today (UTC).",
+          registers,
+          async collect() {
+            const now = await budget?.().catch(() => undefined);
+            if (now) this.set(Math.max(0, now.limit - now.spent));
+          },
+        });
+      }
+      budget = read;
+    },
+    /** 1 while the shared Redis answers, 0 while it is away; only when the site has one (REDIS_URL). */
+    watchRedis(ready: () => boolean) {
+      if (!redisReady) {
+        new Gauge({
+          name: 'redis_up',
+          help: 'Whether the shared Redis is connected (1) or away (0): while away each instance serves from its own caches.',
+          registers,
+          collect() {
+            this.set(redisReady?.() ? 1 : 0);
+          },
+        });
+      }
+      redisReady = ready;
+    },
+  };
+}
+
+export type SiteMetrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The metrics' own HTTP server (METRICS_HOST:METRICS_PORT): `GET /metrics` in Prometheus's text
+ * format, nothing else. Never part of the public site, whose port has no /metrics.
+ */
+export function createMetricsServer(registry: Registry): http.Server {
+  return http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+      return;
+    }
+    registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics unavailable'),
+    );
+  });
+}
