@@ -9,6 +9,7 @@ import { publicStorageEnv, temporaryStorage } from '../lib/object-storage.mjs';
 import { deleteRedisPrefix } from '../lib/redis-keys.mjs';
 import { cmsDir, freePort, startCms, startWeb, stop, throwAwaySecrets } from '../lib/stack.mjs';
 import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
+import { sampleOf } from '../../web/tests/support/prometheus-text.ts';
 
 // Issue 29: two CMS instances on one PostgreSQL database and one bucket (a loopback moto_server),
 // two site instances on one Redis. One CMS leads: it alone seeds, syncs and runs the jobs.
@@ -33,6 +34,8 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
   let cmses = [];
   let sites = [];
   let db;
+  let metricsPorts;
+  const scrape = async (index) => (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text();
 
   const projects = async (cms) => (await fetch(`${cms.url}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json();
 
@@ -41,6 +44,7 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
     storage = await temporaryStorage('s3', { label: 'instances' });
     const secrets = throwAwaySecrets();
     const sitePorts = [await freePort(), await freePort()];
+    metricsPorts = [await freePort(), await freePort()];
     // Both CMS instances start at once on the empty database, as a deploy of two machines would.
     cmses = await Promise.all(
       ['cms-a', 'cms-b'].map(async (name) => {
@@ -78,6 +82,7 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
             IMAGE_CACHE_DIR: path.join(dataDir, `images-${index}`),
             // Long enough that only a purge can explain a change showing.
             CONTENT_TTL_S: '600',
+            METRICS_PORT: String(metricsPorts[index]),
           },
         }),
       ),
@@ -143,6 +148,31 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
       else expect(told).toBe(cmses.told);
     }
   }, 60_000);
+
+  it('an operator sees each site\'s requests, cache and CMS calls in its metrics, and one request id from the site to the CMS', async () => {
+    const before = await scrape(1);
+    const count = (text, name, labels) => sampleOf(text, name, labels) ?? 0;
+    const [project] = (await projects(cmses[1])).data;
+    const id = `stack-${crypto.randomBytes(6).toString('hex')}`;
+    // A project this site has not shown yet: its CMS call is made for this very page view.
+    const view = await fetch(`${sites[1].url}/dailyPage/project/${project.documentId}`, { headers: { 'x-request-id': id } });
+    expect(view.status).toBe(200);
+    expect(view.headers.get('x-request-id')).toBe(id);
+    await view.text();
+    for (let n = 0; n < 3; n += 1) await (await fetch(`${sites[1].url}/dailyPage/project/${project.documentId}`)).text();
+    const after = await scrape(1);
+    expect(count(after, 'http_requests_total', { route: '/dailyPage/project/:id', status: '200' }) - count(before, 'http_requests_total', { route: '/dailyPage/project/:id', status: '200' })).toBe(4);
+    // The first view rendered the page, later ones were served from the page cache.
+    expect(count(after, 'page_cache_events_total', { result: 'miss' }) - count(before, 'page_cache_events_total', { result: 'miss' })).toBeGreaterThan(0);
+    expect(count(after, 'page_cache_events_total', { result: 'hit' }) - count(before, 'page_cache_events_total', { result: 'hit' })).toBeGreaterThan(0);
+    expect(count(after, 'cms_request_duration_seconds_count', {})).toBeGreaterThan(count(before, 'cms_request_duration_seconds_count', {}));
+    expect(sampleOf(after, 'redis_up', {})).toBe(1);
+    // The site's log line of that view and the CMS's line of the call it made carry the same id.
+    expect(log('web-1').split('\n').some((line) => line.includes(id) && line.startsWith('{'))).toBe(true);
+    expect(await within(5_000, () => log('cms-b').includes(`[${id}]`))).not.toBeNull();
+    // Not on the public site.
+    expect((await fetch(`${sites[1].url}/metrics`)).status).toBe(404);
+  }, 30_000);
 
   it('when the leader stops, the other instance takes over the jobs', async () => {
     const leader = log('cms-a').includes('] this instance') ? 0 : 1;
