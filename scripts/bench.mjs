@@ -14,14 +14,16 @@ import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
 import { median, ms } from './bench/stats.mjs';
+import { mediaFromStorage } from './bench/storage.mjs';
 import { englishRenders } from './bench/translation.mjs';
+import { publicStorageEnv, temporaryStorage } from './lib/object-storage.mjs';
 import { deleteRedisPrefix } from './lib/redis-keys.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
 import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ALL_SECTIONS = ['cms', 'render', 'content', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'instances'];
+const ALL_SECTIONS = ['cms', 'render', 'content', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'storage', 'instances'];
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
@@ -169,6 +171,51 @@ try {
 
   current = 'instant';
   if (only.has('instant')) rows.push(...(await instantMoves(browser, web.url, cms.url, RUNS)));
+
+  current = 'storage';
+  if (only.has('storage')) {
+    // Issue 29: a second stack seeded alike, its uploads in a bucket of a loopback moto_server
+    // (Python: slower than a production object store, so the ratio is an upper bound).
+    const storage = await temporaryStorage('s3', { label: 'bench' });
+    const bucketDir = path.join(dataDir, 'bucket');
+    fs.mkdirSync(path.join(bucketDir, 'public', 'uploads'), { recursive: true });
+    const bucketCms = await startCms({
+      port: await freePort(),
+      logFile: path.join(bucketDir, 'cms.log'),
+      env: { ...throwAwaySecrets(), ...storage.env, DATABASE_FILENAME: path.join(bucketDir, 'data.db'), CMS_PUBLIC_DIR: path.join(bucketDir, 'public') },
+    });
+    servers.push(bucketCms.child);
+    const bucketWeb = await startWeb({
+      port: await freePort(),
+      cmsUrl: bucketCms.url,
+      env: {
+        ...publicStorageEnv(storage.env),
+        TRANSLATE_URL: 'http://127.0.0.1:9/unused',
+        TRANSLATE_CACHE_FILE: path.join(bucketDir, 'translations.db'),
+        CONTENT_CACHE_FILE: path.join(bucketDir, 'content.db'),
+        IMAGE_CACHE_DIR: path.join(bucketDir, 'images'),
+      },
+    });
+    servers.push(bucketWeb.child);
+    // The same project on both (seeded alike, so named alike; their ids differ).
+    const projectWithVideo = async (cmsUrl) => {
+      const list = (await (await fetch(`${cmsUrl}/api/projects?fields[0]=projectName&populate[images][fields][0]=ext&sort[0]=projectName:asc`)).json()).data;
+      return list.find((candidate) => candidate.images.some((image) => image.ext === '.mp4'));
+    };
+    const onFolder = await projectWithVideo(cms.url);
+    const onBucket = (await (await fetch(`${bucketCms.url}/api/projects?fields[0]=projectName&filters[projectName][$eq]=${encodeURIComponent(onFolder.projectName)}`)).json()).data[0];
+    rows.push(
+      ...(await mediaFromStorage({ folder: web.url, bucket: bucketWeb.url }, [
+        ['The project grid', '/dailyPage/project', '/dailyPage/project'],
+        ['A project page', `/dailyPage/project/${onFolder.documentId}`, `/dailyPage/project/${onBucket.documentId}`],
+      ], RUNS)),
+    );
+    for (const child of [bucketWeb.child, bucketCms.child]) {
+      await stop(child);
+      servers.splice(servers.indexOf(child), 1);
+    }
+    await storage.stop();
+  }
 
   current = 'instances';
   if (only.has('instances')) {

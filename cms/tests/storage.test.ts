@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { bucketKeys } from '../../scripts/lib/object-storage.mjs';
 import { adminJwt, call, cmsUrl, editorToken } from './support/api';
 
 interface UploadFile {
@@ -23,15 +24,7 @@ const uploadsDir = () => path.join(inject('cmsDataDir'), 'public', 'uploads');
 /** Every stored object's key: the bucket's listing, or the upload folder's files. */
 async function storedKeys(): Promise<Set<string>> {
   if (storage.kind === 'local') return new Set(fs.readdirSync(uploadsDir()));
-  const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
-    const xml = await (await fetch(`${storage.endpoint}/${storage.bucket}?${query}`)).text();
-    for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(match[1]!);
-    token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
-  } while (token);
-  return new Set(keys);
+  return new Set(await bucketKeys(storage.endpoint!, storage.bucket!));
 }
 
 /** The key of each object a file is made of (the original and its responsive formats). */

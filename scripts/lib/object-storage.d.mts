@@ -27,3 +27,4 @@ export declare function startObjectStorage(): Promise<ObjectStorage>;
 export declare function storageKind(variable: string): StorageKind;
 export declare function temporaryStorage(kind: StorageKind, options?: { label?: string }): Promise<TemporaryStorage>;
 export declare function publicStorageEnv(env: Record<string, string>): Record<string, string>;
+export declare function bucketKeys(endpoint: string, bucket: string): Promise<string[]>;

@@ -11,6 +11,21 @@ const REGION = 'us-east-1';
 /** moto accepts any keys; these only make the requests signed, as against a real server. */
 const KEYS = { S3_ACCESS_KEY_ID: 'test-access-key', S3_SECRET_ACCESS_KEY: 'test-secret-key' };
 
+/** Every key in `bucket` of the S3-compatible server at `endpoint` (moto lists without signing). */
+export async function bucketKeys(endpoint, bucket) {
+  const keys = [];
+  let token;
+  do {
+    const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
+    const response = await fetch(`${endpoint}/${bucket}?${query}`);
+    if (!response.ok) throw new Error(`listing ${bucket}: ${response.status}`);
+    const xml = await response.text();
+    for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(match[1]);
+    token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
+  } while (token);
+  return keys;
+}
+
 /** The command that runs moto's server, or an error saying how to install it. */
 function motoCommand() {
   const candidates = [process.env.MOTO_SERVER, 'moto_server'].filter(Boolean);
@@ -96,19 +111,7 @@ export async function startObjectStorage() {
       };
     },
     /** Every key in the bucket. */
-    async keys(bucket) {
-      const keys = [];
-      let token;
-      do {
-        const query = new URLSearchParams({ 'list-type': '2', ...(token ? { 'continuation-token': token } : {}) });
-        const response = await fetch(`${endpoint}/${bucket}?${query}`);
-        if (!response.ok) throw new Error(`listing ${bucket}: ${response.status}`);
-        const xml = await response.text();
-        for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(match[1]);
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]*)</.exec(xml)?.[1] : undefined;
-      } while (token);
-      return keys;
-    },
+    keys: (bucket) => bucketKeys(endpoint, bucket),
     async stop() {
       front.closeAllConnections();
       await new Promise((resolve) => front.close(resolve));

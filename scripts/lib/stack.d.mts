@@ -47,3 +47,5 @@ export declare function supervise(options: {
   maxDelayMs?: number;
 }): Supervisor;
 export declare function readEnvFile(file: string): Record<string, string>;
+
+export declare function within(ms: number, check: () => boolean | Promise<boolean>): Promise<number | null>;

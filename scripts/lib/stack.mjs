@@ -105,6 +105,16 @@ function run(name, args, { cwd, env, logFile, inherit }) {
   return child;
 }
 
+/** Polls `check` every 100 ms until it holds (resolves with the time it did) or `ms` pass (null). */
+export async function within(ms, check) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return Date.now();
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Stops a server started here and waits until it has exited. */
 export async function stop(child, { timeoutMs = 15_000 } = {}) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;

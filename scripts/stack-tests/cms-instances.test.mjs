@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDatabase } from '../lib/databases.mjs';
 import { publicStorageEnv, temporaryStorage } from '../lib/object-storage.mjs';
 import { deleteRedisPrefix } from '../lib/redis-keys.mjs';
-import { cmsDir, freePort, startCms, startWeb, stop, throwAwaySecrets } from '../lib/stack.mjs';
+import { cmsDir, freePort, startCms, startWeb, stop, throwAwaySecrets, within } from '../lib/stack.mjs';
 import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
 import { sampleOf } from '../../web/tests/support/prometheus-text.ts';
 
@@ -15,15 +15,6 @@ import { sampleOf } from '../../web/tests/support/prometheus-text.ts';
 // two site instances on one Redis. One CMS leads: it alone seeds, syncs and runs the jobs.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const { Client } = createRequire(path.join(cmsDir, 'package.json'))('pg');
-
-const within = async (ms, check) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return Date.now();
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('two CMS instances on one database and one bucket, two sites on one Redis', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-instances-'));

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisPrefix } from '../lib/redis-keys.mjs';
-import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../lib/stack.mjs';
+import { freePort, startCms, startWeb, stop, throwAwaySecrets, within } from '../lib/stack.mjs';
 import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
 import { fakeEnglish, startFakeMyMemory } from '../../web/tests/support/fake-mymemory.ts';
 
@@ -45,15 +45,6 @@ async function redisRelay() {
     close: () => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve())),
   };
 }
-
-const within = async (ms, check) => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return Date.now();
-    if (Date.now() > deadline) return null;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('several site instances sharing one Redis', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-'));
