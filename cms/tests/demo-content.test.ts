@@ -21,8 +21,9 @@ const blockTypes = (blocks: unknown): string[] =>
     ? blocks.flatMap((block: { type: string; children?: unknown }) => [block.type, ...blockTypes(block.children)])
     : [];
 
+/** An upload's bytes from where it is kept: the CMS's /uploads, or the bucket's absolute URL. */
 async function fetchBytes(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const response = await fetch(`${cmsUrl()}${url}`);
+  const response = await fetch(url.startsWith('/') ? `${cmsUrl()}${url}` : url);
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
