@@ -38,6 +38,7 @@ try {
   // The media, through the configured provider (the folder or the bucket), then their records.
   process.chdir(cmsDir);
   process.env.CMS_SEED = 'false';
+  process.env.NODE_ENV ??= 'production'; // as `strapi import` above and `npm start` run it
   const { createStrapi } = createRequire(path.join(cmsDir, 'package.json'))('@strapi/strapi');
   const app = await createStrapi({ appDir: cmsDir, distDir: path.join(cmsDir, 'dist') }).load();
   let objects = 0;
