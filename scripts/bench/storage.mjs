@@ -49,7 +49,7 @@ export async function mediaFromStorage({ folder, bucket }, pages, runs) {
     }
     const ratio = median(fromBucket) / median(fromFolder);
     rows.push([
-      `${name} with its ${shape.files} pictures and videos (${(shape.bytes / 1024 / 1024).toFixed(1)} MB), warm: media from the bucket vs from the CMS's folder, median of ${runs}`,
+      `${name} with its ${shape.files} pictures and videos (${Math.round(shape.bytes / 1024)} KB), warm: media from the bucket vs from the CMS's folder, median of ${runs}`,
       `${ms(median(fromBucket))} vs ${ms(median(fromFolder))} (ratio ${ratio.toFixed(2)})`,
     ]);
   }

@@ -44,7 +44,9 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
         return reqId ? { reqId } : {};
       },
     },
-    destination,
+    // Written without blocking the request that logs (one access line per request); lines still
+    // go out at once, and what is pending is flushed when the process exits.
+    destination ?? pino.destination({ dest: 1, sync: false }),
   );
   return { logger, currentRequestId, runWithRequestId: (id, work) => scope.run({ reqId: id }, work) };
 }
