@@ -3,6 +3,7 @@ import type { Media } from '../lib/media';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { useUi } from '../lib/ui-text';
 import { ResponsiveImage } from './responsive-image';
+import { VideoControls } from './video-controls';
 import styles from './media-item.module.css';
 
 interface MediaItemProps {
@@ -18,9 +19,10 @@ interface MediaItemProps {
 }
 
 /**
- * An image, or a video that plays inline with controls; videos start muted and only on their own
- * when the visitor has not asked for reduced motion. With `onOpen`, an image is itself the control
- * that opens it full screen; a video, whose own controls take its clicks, has a corner button.
+ * An image, or a video that plays inline with quiet controls of the site's own (play/pause, sound,
+ * a hairline of progress: VideoControls); videos start muted and only on their own when the
+ * visitor has not asked for reduced motion. With `onOpen`, an image is itself the control that
+ * opens it full screen; a video has a corner button.
  */
 export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, transitionName }: MediaItemProps) {
   const { fill } = useUi();
@@ -48,7 +50,6 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
           width={media.width ?? undefined}
           height={media.height ?? undefined}
           src={media.url}
-          controls
           muted
           loop
           playsInline
@@ -56,6 +57,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
           aria-label={media.alt || undefined}
           onError={() => console.warn(`[media] video failed to load: ${media.url}`)}
         />
+        <VideoControls video={video} />
         {onOpen && (
           <button
             type="button"

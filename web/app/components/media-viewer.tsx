@@ -7,6 +7,7 @@ import { useUi } from '../lib/ui-text';
 import { useTextLang } from '../lib/language';
 import { CloseButton } from './close-button';
 import { ResponsiveImage } from './responsive-image';
+import { VideoControls } from './video-controls';
 import styles from './media-viewer.module.css';
 
 const SWIPE_MIN_PX = 40;
@@ -18,6 +19,8 @@ interface MediaViewerProps {
   onMove: (index: number) => void;
   onClose: () => void;
   label: string;
+  /** The project's or article's name, the caption under each item with its position (issue 30). */
+  title: string;
 }
 
 /**
@@ -26,10 +29,11 @@ interface MediaViewerProps {
  * stays inside while it is open and goes back to the opener after. Written small rather than a
  * library: it is about 2 KB of the page's script.
  */
-export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewerProps) {
+export function MediaViewer({ media, index, onMove, onClose, label, title }: MediaViewerProps) {
   const { ui } = useUi();
   const textLang = useTextLang();
   const dialog = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
   const reducedMotion = useReducedMotion();
   const open = index !== null && media[index] !== undefined;
   const count = media.length;
@@ -110,32 +114,36 @@ export function MediaViewer({ media, index, onMove, onClose, label }: MediaViewe
       onTouchEnd={onTouchEnd}
     >
       <div className={styles.bar}>
-        <p className={styles.counter} aria-live="polite">
-          {index + 1} / {count}
-        </p>
+        <span />
         <CloseButton label={ui.closeViewer} onClick={close} size={22} />
       </div>
       <figure key={index} className={styles.stage}>
         {item.kind === 'video' ? (
-          <video
-            className={styles.media}
-            src={item.url}
-            width={item.width ?? undefined}
-            height={item.height ?? undefined}
-            controls
-            muted
-            playsInline
-            autoPlay={!reducedMotion}
-            aria-label={item.alt || undefined}
-          />
+          <div className={styles.videoFrame}>
+            <video
+              ref={video}
+              className={styles.media}
+              src={item.url}
+              width={item.width ?? undefined}
+              height={item.height ?? undefined}
+              muted
+              playsInline
+              autoPlay={!reducedMotion}
+              aria-label={item.alt || undefined}
+            />
+            <VideoControls video={video} tone="dark" />
+          </div>
         ) : (
           <ResponsiveImage media={item} className={styles.media} sizes="100vw" priority />
         )}
-        {item.alt && (
-          <figcaption className={styles.caption} {...textLang(item.alt)}>
-            {item.alt}
-          </figcaption>
-        )}
+        {/* What it is and where: the name and the position. The alt text stays the picture's own
+            (read by screen readers with it), not a caption under it (issue 30). */}
+        <figcaption className={styles.caption}>
+          <span {...textLang(title)}>{title}</span>
+          <span className={styles.counter} aria-live="polite">
+            {index + 1} / {count}
+          </span>
+        </figcaption>
       </figure>
       {count > 1 && (
         <>

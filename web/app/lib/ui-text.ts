@@ -33,6 +33,11 @@ export const UI = {
   previousSlide: '上一张',
   nextSlide: '下一张',
   closeViewer: '关闭全屏查看',
+  playVideo: '播放视频',
+  pauseVideo: '暂停视频',
+  unmuteVideo: '打开声音',
+  muteVideo: '关闭声音',
+  videoProgress: '视频进度',
   previousMedia: '上一项',
   nextMedia: '下一项',
   viewFullScreen: '全屏查看',
@@ -91,6 +96,11 @@ export const UI_EN: UiTexts = {
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
   closeViewer: 'Close full screen',
+  playVideo: 'Play video',
+  pauseVideo: 'Pause video',
+  unmuteVideo: 'Sound on',
+  muteVideo: 'Sound off',
+  videoProgress: 'Video progress',
   previousMedia: 'Previous item',
   nextMedia: 'Next item',
   viewFullScreen: 'View full screen',
@@ -132,6 +142,7 @@ export const UI_TEMPLATES = {
   studioHome: '{studio} 首页',
   pageTitle: '{page} · {studio}',
   categoryTitle: '{category} · {page} · {studio}',
+  mediaCount: '共 {count} 项',
 } as const;
 
 export type UiTemplate = keyof typeof UI_TEMPLATES;
@@ -145,6 +156,7 @@ export const UI_TEMPLATES_EN: Record<UiTemplate, string> = {
   studioHome: '{studio} home',
   pageTitle: '{page} · {studio}',
   categoryTitle: '{category} · {page} · {studio}',
+  mediaCount: '{count} items',
 };
 
 const TEMPLATES: Record<Language, Record<UiTemplate, string>> = { zh: UI_TEMPLATES, en: UI_TEMPLATES_EN };

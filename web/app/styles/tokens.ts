@@ -51,6 +51,13 @@ export const tokens = {
     hoverZoom: 1.2, // spec 9
     disabledOpacity: 0.3, // spec 9
   },
+  // Type settings (issue 30). Raleway draws old-style figures by default, which make dates, phone
+  // numbers and years bounce: lining figures everywhere, and tabular ones where figures line up or
+  // count (dates, phone numbers, years, counters).
+  type: {
+    numerals: 'lining-nums',
+    tabularNumerals: 'lining-nums tabular-nums',
+  },
 } as const;
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

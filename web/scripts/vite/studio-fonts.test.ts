@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STUDIO } from '../../app/lib/studio';
-import { FONT_CHARACTERS, FONT_UNICODE_RANGE } from './studio-fonts';
+import { FONT_CHARACTERS, FONT_UNICODE_RANGE, WORDMARK_CHARACTERS } from './studio-fonts';
 
 /** The code points a CSS unicode-range covers. */
 function covered(range: string): Set<number> {
@@ -22,5 +22,9 @@ describe('the subset of the typeface', () => {
     for (const text of [STUDIO.nameLatin, 'CLICK OR SCROLL', 'Brand identity, 2024-05-01: “Moon” — 100%…']) {
       for (const character of text) expect(FONT_CHARACTERS, `${text}: ${character}`).toContain(character);
     }
+  });
+
+  it('gives the wordmark its own tiny face: each of its letters once, nothing else', () => {
+    expect([...WORDMARK_CHARACTERS].sort().join('')).toBe([...new Set(STUDIO.nameLatin)].sort().join(''));
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
+import { STUDIO } from '../../app/lib/studio';
 
 /**
  * `virtual:studio-fonts`: the spec's typeface (Raleway, OFL, from @fontsource) in its three
@@ -13,6 +14,12 @@ import type { Plugin } from 'vite';
 export const FONT_CHARACTERS = `${Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('')}·–—‘’“”…`;
 export const FONT_UNICODE_RANGE = 'U+0020-007E,U+00B7,U+2013-2014,U+2018-2019,U+201C-201D,U+2026';
 const WEIGHTS = { thin: 100, regular: 400, bold: 700 } as const;
+/**
+ * The wordmark's letters in the bold weight, small enough (about 2 KB) to travel inside the page's
+ * head as a data URL with font-display: block: the wordmark is drawn in Raleway from the first
+ * paint on every page, never in a fallback that changes once the font is cached (issue 30).
+ */
+export const WORDMARK_CHARACTERS = [...new Set(STUDIO.nameLatin)].join('');
 const ID = 'virtual:studio-fonts';
 
 export function studioFonts(): Plugin {
@@ -48,7 +55,13 @@ export function studioFonts(): Plugin {
           return `${name}: import.meta.ROLLUP_FILE_URL_${ref}`;
         }),
       );
-      return `export const FONT_FILES = { ${entries.join(', ')} };\nexport const FONT_UNICODE_RANGE = ${JSON.stringify(FONT_UNICODE_RANGE)};\n`;
+      const wordmark = await fs
+        .readFile(require.resolve(`@fontsource/raleway/files/raleway-latin-${WEIGHTS.bold}-normal.woff2`))
+        .then((font) => subsetFont(font, WORDMARK_CHARACTERS, { targetFormat: 'woff2' }));
+      return (
+        `export const FONT_FILES = { ${entries.join(', ')} };\nexport const FONT_UNICODE_RANGE = ${JSON.stringify(FONT_UNICODE_RANGE)};\n` +
+        `export const WORDMARK_FONT = ${JSON.stringify(`data:font/woff2;base64,${wordmark.toString('base64')}`)};\n`
+      );
     },
   };
 }

@@ -158,6 +158,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
         onMove={viewer.move}
         onClose={viewer.close}
         label={fill('viewer', { name: label })}
+        title={label}
       />
     </>
   );

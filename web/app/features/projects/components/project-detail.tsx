@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '../../../components/media-item';
 import { MediaViewer } from '../../../components/media-viewer';
@@ -44,15 +44,25 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
       </div>
       <div className={styles.media}>
         {media.map((item, index) => (
-          <MediaItem
-            key={`${item.url}-${index}`}
-            media={item}
-            priority={index < eager}
-            sizes={projectMediaSizes(layout)}
-            position={index + 1}
-            onOpen={() => viewer.open(index)}
-            transitionName={fromGrid && index === 0 ? PROJECT_TRANSITION.media : undefined}
-          />
+          <Fragment key={`${item.url}-${index}`}>
+            <MediaItem
+              media={item}
+              priority={index < eager}
+              sizes={projectMediaSizes(layout)}
+              position={index + 1}
+              onOpen={() => viewer.open(index)}
+              transitionName={fromGrid && index === 0 ? PROJECT_TRANSITION.media : undefined}
+            />
+            {/* Phone (issue 30): the panel comes after all the media (spec 2), so the visitor
+                learns where they are from a quiet caption under the first picture. The panel's
+                heading names the page for screen readers; this is for the eye. */}
+            {index === 0 && (
+              <p className={styles.firstCaption} aria-hidden="true">
+                <span {...textLang(project.name)}>{project.name}</span>
+                {media.length > 1 && <span className="tabular-figures">{fill('mediaCount', { count: String(media.length) })}</span>}
+              </p>
+            )}
+          </Fragment>
         ))}
       </div>
       <MediaViewer
@@ -61,6 +71,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
         onMove={viewer.move}
         onClose={viewer.close}
         label={fill('viewer', { name: project.name })}
+        title={project.name}
       />
     </article>
   );

@@ -1,0 +1,101 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { isPhone, open, sitePages } from './support';
+
+/**
+ * Issue 30, what can be pinned of the type: lining figures everywhere, tabular ones in dates and
+ * phone numbers; Chinese never leaves a character alone on a line; the 404 inside the site's shell.
+ */
+
+/**
+ * The lines of an element's text as drawn (one Range per character, grouped by where it sits),
+ * and among them those holding a single Han character and at most one mark of punctuation: a
+ * character left alone, which a typesetter never leaves.
+ */
+async function loneLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let index = 0; index < text.length; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || rect.width === 0) continue;
+        const top = Math.round(rect.top + rect.height / 2);
+        const line = [...lines.keys()].find((known) => Math.abs(known - top) < rect.height / 2) ?? top;
+        lines.set(line, (lines.get(line) ?? '') + text[index]);
+      }
+    }
+    return [...lines.values()].filter((line) => {
+      const han = line.match(/\p{Script=Han}/gu)?.length ?? 0;
+      const rest = line.replace(/[\p{Script=Han}\s]/gu, '').length;
+      return han === 1 && rest <= 1;
+    });
+  });
+}
+
+const numerals = (element: Locator) => element.evaluate((node) => getComputedStyle(node).fontVariantNumeric);
+
+test('dates and phone numbers are set in lining, tabular figures; running text in lining figures', async ({ page }) => {
+  const { article } = await sitePages();
+  await open(page, article);
+  expect(await numerals(page.locator('main time').first())).toBe('lining-nums tabular-nums');
+  expect(await numerals(page.locator('main p').first())).toBe('lining-nums');
+  expect(await numerals(page.locator('a[href^="tel:"]').first())).toBe('lining-nums tabular-nums');
+});
+
+test('no Chinese line ends on a lone character: the landing subtitle and the profile text', async ({ page }) => {
+  await open(page, '/login');
+  const subtitle = page.locator('h1 span').filter({ hasText: '拾光设计 ·' });
+  await expect(subtitle).toBeVisible();
+  expect(await loneLines(subtitle)).toEqual([]);
+  await open(page, '/dailyPage/profile');
+  for (const text of await page.locator('main section p').all()) expect(await loneLines(text)).toEqual([]);
+});
+
+test('the 404 page sits inside the site\'s shell: its header, menu and contact panel', async ({ page }) => {
+  const response = await open(page, '/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在。');
+  const menu = page.getByRole('button', { name: '菜单' });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('link', { name: /PROFILE/ }).first()).toBeVisible();
+  // One header, the site's (the 404's own bar is gone).
+  await expect(page.locator('header')).toHaveCount(1);
+  if (await isPhone(page)) return;
+  await expect(page.locator('header').getByRole('link', { name: /拾光设计/ })).toBeVisible();
+});
+
+test('a phone names the project on the first screen, under its first picture, keeping media first', async ({ page }) => {
+  const { project } = await sitePages();
+  await open(page, project);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const caption = page.locator('main p[aria-hidden="true"]').filter({ hasText: name });
+  if (!(await isPhone(page))) {
+    await expect(caption).toBeHidden(); // on the web the panel beside the media names it
+    return;
+  }
+  await expect(caption).toBeVisible();
+  const box = (await caption.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  // The spec's order stays: the first picture, then (much later) the panel with the heading.
+  const picture = (await page.locator('main figure, main button img, main video').first().boundingBox())!;
+  expect(picture.y).toBeLessThan(box.y);
+  expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.y).toBeGreaterThan(box.y);
+});
+
+test('the wordmark is drawn in its own face from the first paint, on a first visit', async ({ page }) => {
+  await page.goto('/dailyPage/project');
+  // Before any script or stylesheet download could have brought Raleway: the face is in the page.
+  const drawn = await page.evaluate(async () => {
+    const name = [...document.querySelectorAll('header span')].find((span) => span.children.length === 0 && span.textContent === 'SHIGUANG STUDIO')!;
+    // A face declared in the page, loaded from the page itself (a data URL): nothing to wait for.
+    const faces = await document.fonts.load('700 13px "Studio Wordmark"', 'SHIGUANG STUDIO');
+    return { family: getComputedStyle(name).fontFamily, ready: faces.length === 1 && faces[0]!.status === 'loaded' };
+  });
+  expect(drawn.family).toMatch(/^"Studio Wordmark"/);
+  expect(drawn.ready).toBe(true);
+});
