@@ -1,3 +1,4 @@
+import { setIdeographicZero } from '../lib/ideographic-zero';
 import { useTextLang } from '../lib/language';
 import { Fragment, type ReactNode } from 'react';
 import styles from './blocks.module.css';
@@ -36,7 +37,7 @@ function safeImageSrc(url: unknown): string | null {
 type MarkChinese = (text: string) => { lang?: string };
 
 function renderText(node: Node, key: number, mark: MarkChinese): ReactNode {
-  let content: ReactNode = str(node.text);
+  let content: ReactNode = setIdeographicZero(str(node.text));
   const lang = mark(str(node.text)).lang;
   if (lang) content = <span lang={lang}>{content}</span>;
   if (node.code === true) content = <code>{content}</code>;

@@ -117,9 +117,11 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
         <span />
         <CloseButton label={ui.closeViewer} onClick={close} size={22} />
       </div>
-      <figure key={index} className={styles.stage}>
+      {/* The figure stays while the visitor moves (its arrows keep focus); the picture is new each
+          time, and zooms in. On a phone the arrows flank the caption, under the picture. */}
+      <figure className={styles.stage}>
         {item.kind === 'video' ? (
-          <div className={styles.videoFrame}>
+          <div key={index} className={`${styles.videoFrame} ${styles.entering}`}>
             <video
               ref={video}
               className={styles.media}
@@ -134,7 +136,25 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
             <VideoControls video={video} tone="dark" />
           </div>
         ) : (
-          <ResponsiveImage media={item} className={styles.media} sizes="100vw" priority />
+          <ResponsiveImage key={index} media={item} className={`${styles.media} ${styles.entering}`} sizes="100vw" priority />
+        )}
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.previous}`}
+              aria-label={ui.previousMedia}
+              disabled={index === 0}
+              onClick={() => go(index - 1)}
+            />
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.next}`}
+              aria-label={ui.nextMedia}
+              disabled={index === count - 1}
+              onClick={() => go(index + 1)}
+            />
+          </>
         )}
         {/* What it is and where: the name and the position. The alt text stays the picture's own
             (read by screen readers with it), not a caption under it (issue 30). */}
@@ -145,24 +165,6 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
           </span>
         </figcaption>
       </figure>
-      {count > 1 && (
-        <>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.previous}`}
-            aria-label={ui.previousMedia}
-            disabled={index === 0}
-            onClick={() => go(index - 1)}
-          />
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.next}`}
-            aria-label={ui.nextMedia}
-            disabled={index === count - 1}
-            onClick={() => go(index + 1)}
-          />
-        </>
-      )}
     </div>,
     document.body,
   );

@@ -95,11 +95,14 @@ export function projectMediaOnFirstScreen(media: readonly Media[], layout: Layou
   return count;
 }
 
-/** The article carousel: the 1000px column less its 24px padding, letterboxed in 3:2. */
-export const carouselSizes = () => 'min(calc(100vw - 48px), 952px)';
+/** The page's two side margins (tokens.space.gutter*). */
+const gutters = (layout: Layout) => 2 * (layout === 'phone' ? tokens.space.gutterPhone : tokens.space.gutterWeb);
 
-/** Profile portraits: 230px on web, 90% of the padded column on phones (spec 9). */
+/** The article carousel: the 1000px column less its side margins, letterboxed in 3:2. */
+export const carouselSizes = (layout: Layout) => `min(calc(100vw - ${gutters(layout)}px), ${1000 - gutters(layout)}px)`;
+
+/** Profile portraits: 230px on web; on phones the column between the side margins (spec 9's 90%). */
 export function portraitSizes(portrait: Media, layout: Layout): string {
   const wider = Math.max(1, aspectOf(portrait)); // square frames, cover crop
-  return layout === 'phone' ? `calc((100vw - 48px) * ${(0.9 * wider).toFixed(3)})` : px(tokens.size.portraitWeb * wider);
+  return layout === 'phone' ? `calc((100vw - ${gutters(layout)}px) * ${wider.toFixed(3)})` : px(tokens.size.portraitWeb * wider);
 }

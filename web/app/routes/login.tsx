@@ -1,3 +1,6 @@
+import { getProjects } from '../features/projects/api/get-projects.server';
+import { EAGER_TILES } from '../features/projects/components/project-grid';
+import { ALL_CATEGORY } from '../lib/category';
 import { getLandingImages } from '../features/landing/api/get-landing-images.server';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { shuffle } from '../features/landing/shuffle';
@@ -10,10 +13,21 @@ import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/login';
 import { siteServices } from '../lib/site-context.server';
 
-/** Shuffled on the server so the first background is in the HTML and hydration agrees. */
+/**
+ * Shuffled on the server so the first background is in the HTML and hydration agrees. With them,
+ * the gallery's first covers (the content cache has the list): the landing warms them while the
+ * visitor watches it, so the way in reveals pictures (issue 30).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const images = await loadOrEmpty({ route: '/login', context }, () => getLandingImages({ client: siteServices(context).content, signal: request.signal }), []);
-  return { backgrounds: shuffle(await inPageLanguage(request, context, images)) };
+  const options = { client: siteServices(context).content, signal: request.signal };
+  const [images, projects] = await Promise.all([
+    loadOrEmpty({ route: '/login', context }, () => getLandingImages(options), []),
+    loadOrEmpty({ route: '/login', context }, () => getProjects(ALL_CATEGORY.designType, options), []),
+  ]);
+  const galleryCovers = projects
+    .slice(0, Math.max(EAGER_TILES.phone, EAGER_TILES.web))
+    .flatMap((project) => (project.cover ? [{ cover: project.cover, tall: project.tall }] : []));
+  return { backgrounds: shuffle(await inPageLanguage(request, context, images)), galleryCovers };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
@@ -28,5 +42,5 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  return <LandingPage backgrounds={loaderData.backgrounds} corner={<TranslationToggle />} />;
+  return <LandingPage backgrounds={loaderData.backgrounds} galleryCovers={loaderData.galleryCovers} corner={<TranslationToggle />} />;
 }

@@ -51,6 +51,22 @@ export const tokens = {
     hoverZoom: 1.2, // spec 9
     disabledOpacity: 0.3, // spec 9
   },
+  // The spacing scale (issue 30): every margin, padding and gap is one of these steps, and every
+  // page's text starts at one side margin, the gutter (web and phone). The pager, the menu's items,
+  // the header's icons, the landing's corners and the phone pages all align on it.
+  space: {
+    1: 4,
+    2: 8,
+    3: 12,
+    4: 16,
+    5: 24,
+    6: 32,
+    7: 40,
+    8: 64,
+    gutterWeb: 32,
+    // 20px a side on a phone: the spec's 90% portrait is the text column (350 of 390px).
+    gutterPhone: 20,
+  },
   // Type settings (issue 30). Raleway draws old-style figures by default, which make dates, phone
   // numbers and years bounce: lining figures everywhere, and tabular ones where figures line up or
   // count (dates, phone numbers, years, counters).
@@ -68,7 +84,7 @@ export function tokensCss(): string {
   for (const [group, values] of Object.entries(tokens)) {
     for (const [name, value] of Object.entries(values)) {
       const css =
-        group === 'size' ? `${value}px` : group === 'duration' ? `${value}ms` : String(value);
+        group === 'size' || group === 'space' ? `${value}px` : group === 'duration' ? `${value}ms` : String(value);
       lines.push(`--${group}-${kebab(name).replace(/-ms$/, '')}:${css};`);
     }
   }

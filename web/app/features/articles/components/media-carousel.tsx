@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { VideoControls } from '../../../components/video-controls';
 import { ExpandIcon } from '../../../components/media-item';
 import { MediaViewer } from '../../../components/media-viewer';
 import { ResponsiveImage } from '../../../components/responsive-image';
@@ -8,6 +9,29 @@ import type { Media } from '../../../lib/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
 import { useUi } from '../../../lib/ui-text';
+import { useLayout } from '../../../lib/use-layout';
+
+/** A video slide with the site's quiet controls (issue 30), not the browser's. */
+function CarouselVideo({ media, load, current, register }: { media: Media; load: boolean; current: boolean; register: (element: HTMLVideoElement | null) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  return (
+    <div className={styles.videoFrame}>
+      <video
+        ref={(element) => {
+          video.current = element;
+          register(element);
+        }}
+        className={styles.media}
+        src={load ? media.url : undefined}
+        playsInline
+        preload={current ? 'metadata' : 'none'}
+        aria-label={media.alt || undefined}
+        onError={() => console.warn(`[article] video failed to load: ${media.url}`)}
+      />
+      <VideoControls video={video} />
+    </div>
+  );
+}
 
 /**
  * The article's images and videos, one slide at a time (500 ms), with arrows, dots, arrow keys and
@@ -16,6 +40,7 @@ import { useUi } from '../../../lib/ui-text';
  */
 export function MediaCarousel({ media, label }: { media: Media[]; label: string }) {
   const { ui, fill } = useUi();
+  const layout = useLayout();
   const [current, setCurrent] = useState(0);
   const videos = useRef(new Map<number, HTMLVideoElement>());
   const touchStartX = useRef<number | null>(null);
@@ -74,24 +99,20 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
                 inert={slide !== current}
               >
                 {item.kind === 'video' ? (
-                  <video
-                    ref={(element) => {
+                  <CarouselVideo
+                    media={item}
+                    load={shouldLoadSlide(slide, current)}
+                    current={slide === current}
+                    register={(element) => {
                       if (element) videos.current.set(slide, element);
                       else videos.current.delete(slide);
                     }}
-                    className={styles.media}
-                    src={shouldLoadSlide(slide, current) ? item.url : undefined}
-                    controls
-                    playsInline
-                    preload={slide === current ? 'metadata' : 'none'}
-                    aria-label={item.alt || undefined}
-                    onError={() => console.warn(`[article] video failed to load: ${item.url}`)}
                   />
                 ) : shouldLoadSlide(slide, current) ? (
                   <ResponsiveImage
                     media={item}
                     className={styles.media}
-                    sizes={carouselSizes()}
+                    sizes={carouselSizes(layout)}
                     priority={slide === 0}
                     onError={(event) => {
                       event.currentTarget.hidden = true; // spec 8: a broken image is hidden

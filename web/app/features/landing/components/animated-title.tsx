@@ -13,7 +13,25 @@ export function AnimatedTitle({ text, subtitle }: { text: string; subtitle: stri
           </span>
         ))}
       </span>
-      <span className={styles.subtitle}>{subtitle}</span>
+      <Subtitle text={subtitle} />
     </h1>
+  );
+}
+
+const SEPARATOR = ' · ';
+
+/**
+ * The studio's name, then its fields ("拾光设计 · 品牌 · 空间 · 数字体验"): one line where it fits;
+ * on a phone two, the name over the fields, never a separator left at a line's end (issue 30).
+ */
+function Subtitle({ text }: { text: string }) {
+  const at = text.indexOf(SEPARATOR);
+  if (at < 0) return <span className={styles.subtitle}>{text}</span>;
+  return (
+    <span className={styles.subtitle}>
+      <span className={styles.subtitlePart}>{text.slice(0, at)}</span>
+      <span className={styles.subtitleBreak}>{SEPARATOR}</span>
+      <span className={styles.subtitlePart}>{text.slice(at + SEPARATOR.length)}</span>
+    </span>
   );
 }

@@ -8,7 +8,10 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { tokens } from '../../../styles/tokens';
 import { takeEarlyInputs } from '../../../lib/early-input';
 import { useRotation } from '../use-rotation';
-import type { FromLanding } from '../../projects/components/project-grid';
+import { EAGER_TILES, type FromLanding } from '../../projects/components/project-grid';
+import { PreloadImagesWhenIdle } from '../../../components/preload-images-when-idle';
+import { projectTileSizes } from '../../../lib/image-sizes';
+import { useLayout } from '../../../lib/use-layout';
 import { AnimatedTitle } from './animated-title';
 import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
@@ -24,8 +27,16 @@ type Leaving = false | 'over-gallery' | 'slide';
 const SWIPE_MIN_PX = 40;
 
 /** Spec 2 "/login": rotating backgrounds, animated logo and title, and the way in. */
-export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; corner?: ReactNode }) {
+interface LandingPageProps {
+  backgrounds: Media[];
+  /** The gallery's first covers, fetched ahead while the landing plays. */
+  galleryCovers?: ReadonlyArray<{ cover: Media; tall: boolean }>;
+  corner?: ReactNode;
+}
+
+export function LandingPage({ backgrounds, galleryCovers = [], corner }: LandingPageProps) {
   const { ui, studio, language } = useUi();
+  const layout = useLayout();
   const navigate = useNavigate();
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
@@ -120,6 +131,9 @@ export function LandingPage({ backgrounds, corner }: { backgrounds: Media[]; cor
       <FilingNotice />
       {/* The gallery is fetched ahead: the way in opens it at once. */}
       <PrefetchWhenIdle pages={[localePath(ENTER_PATH, language)]} />
+      <PreloadImagesWhenIdle
+        images={galleryCovers.slice(0, EAGER_TILES[layout]).map(({ cover, tall }) => ({ media: cover, sizes: projectTileSizes(cover, tall) }))}
+      />
       {corner && <div className={styles.corner}>{corner}</div>}
     </main>
   );

@@ -6,6 +6,7 @@ import type { Profile } from '../api/get-profiles.server';
 import styles from './profile-list.module.css';
 import { useUi } from '../../../lib/ui-text';
 import { useTextLang } from '../../../lib/language';
+import { setIdeographicZero } from '../../../lib/ideographic-zero';
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
 export function ProfileList({ profiles }: { profiles: Profile[] }) {
@@ -26,7 +27,7 @@ export function ProfileList({ profiles }: { profiles: Profile[] }) {
             <Blocks content={profile.awards} className={styles.awards} />
             {profile.description && (
               <p className={styles.description} {...textLang(profile.description)}>
-                {profile.description}
+                {setIdeographicZero(profile.description)}
               </p>
             )}
             {profile.awardImages.length > 0 && (

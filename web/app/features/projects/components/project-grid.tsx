@@ -16,7 +16,7 @@ interface ProjectGridProps {
 }
 
 /** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
-const EAGER_TILES = { phone: 2, web: 3 } as const;
+export const EAGER_TILES = { phone: 2, web: 3 } as const;
 
 /** Navigation state of the way in from the landing page, whose slide is the tiles' entrance. */
 export interface FromLanding {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ALL_CATEGORY, type Category } from '../../../lib/category';
+import { menuForPath } from '../active-menu';
 import { initialShellState, shellReducer, type Panel } from '../shell-state';
 import { selectProjectsMenu, useActiveMenu } from '../use-active-menu';
 import { CategoryDrawer } from './category-drawer';
@@ -35,7 +36,8 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
     if (window.location.hash === '#contact') dispatch({ type: 'open', panel: 'contact' });
   }, []);
 
-  const projectsActive = activeMenu === 'PROJECTS';
+  // The filter belongs to the projects' pages, not to a page that is not there (the 404).
+  const projectsActive = activeMenu === 'PROJECTS' && menuForPath(pathname) === 'PROJECTS';
   const categoriesOpen = state.open === 'categories' && projectsActive;
 
   return (

@@ -31,7 +31,7 @@ export function SiteHeader(props: SiteHeaderProps) {
       </Link>
       <div className={styles.actions}>
         {props.extra}
-        {props.showCategoryFilter && (
+        {props.showCategoryFilter ? (
           <button
             type="button"
             className={styles.filter}
@@ -44,6 +44,8 @@ export function SiteHeader(props: SiteHeaderProps) {
               <path d="M3 5h18l-7 8.5V20l-4-2v-4.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
             </svg>
           </button>
+        ) : (
+          <span className={styles.filterSlot} aria-hidden="true" />
         )}
       </div>
     </header>
