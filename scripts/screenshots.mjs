@@ -153,6 +153,10 @@ try {
     await page.getByRole('button', { name: /^全屏查看/ }).first().click();
     await settle(800);
     await shot('viewer');
+    // The next item, a picture: the caption and the arrows beside it (under it on a phone).
+    await page.getByRole('dialog').getByRole('button', { name: '下一项' }).click();
+    await settle(800);
+    await shot('viewer-next');
     await openPage(articlePath);
     await settle(1000);
     await shot('article');

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 
-const ZERO = '〇';
+const ZERO = '\u3007'; // 〇 (a character, not interface text)
 
 /**
  * Chinese years are written 二〇二四; in the CJK faces the ideographic zero is a full-size circle

@@ -221,7 +221,7 @@ test.describe('the full-screen media viewer', () => {
   test('with reduced motion it appears without zooming', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await open(page, `${await projectWithImages(3)}&media=2`);
-    const stage = viewer(page).locator('figure');
+    const stage = viewer(page).locator('figure img');
     await expect(stage).toHaveCSS('animation-name', /viewer-fade/);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await expect(stage).toHaveCSS('animation-name', /viewer-zoom/);
