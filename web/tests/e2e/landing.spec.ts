@@ -26,15 +26,23 @@ test.describe('the landing page (/login)', () => {
     await expect(filing).toHaveCSS('position', 'fixed');
   });
 
-  test('a click on the prompt slides the landing up over 1 s, the gallery already there beneath it (no blank frame)', async ({ page }) => {
+  test('a click on the prompt slides the landing up over 1 s, the gallery coming up right under it (no blank frame)', async ({ page }) => {
     await open(page, '/login');
     await prompt(page).click();
-    // The landing's picture slides away (a view transition of 1 s) over the live gallery...
+    // The landing's picture slides away (a view transition of 1 s) and the live gallery comes up
+    // with it, attached to its lower edge, as a scrolled page would (issue 30)...
     const slide = await page.waitForFunction(() => {
-      const animation = document.getAnimations().find((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === '::view-transition-old(root)');
-      return animation ? { duration: animation.effect?.getTiming().duration, name: (animation as CSSAnimation).animationName } : null;
+      const of = (part: string) => {
+        const animation = document.getAnimations().find((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === `::view-transition-${part}(root)`);
+        return animation && { duration: animation.effect?.getTiming().duration, name: (animation as CSSAnimation).animationName };
+      };
+      const [old, now] = [of('old'), of('new')];
+      return old && now ? { old, now } : null;
     });
-    expect(await slide.jsonValue()).toEqual({ duration: 1000, name: 'landing-exit-slide' });
+    expect(await slide.jsonValue()).toEqual({
+      old: { duration: 1000, name: 'landing-exit-slide' },
+      now: { duration: 1000, name: 'landing-enter-slide' },
+    });
     await expect(page).toHaveURL(/\/dailyPage\/project$/);
     // ...whose tiles are already fully shown: the slide is their entrance, nothing white between.
     const firstTile = page.getByRole('list', { name: '项目列表' }).getByRole('listitem').first();
