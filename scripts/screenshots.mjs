@@ -130,8 +130,9 @@ try {
     await shot('tile-to-project-transition');
     await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
 
-    // The drawers and the contact overlay.
+    // The drawers and the contact overlay (once the tiles' entrance is over).
     await openPage('/dailyPage/project');
+    await settle(1500);
     await page.getByRole('button', { name: '菜单' }).click();
     await settle(600);
     await shot('menu-drawer');

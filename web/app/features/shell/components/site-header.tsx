@@ -30,7 +30,6 @@ export function SiteHeader(props: SiteHeaderProps) {
         <span className="visually-hidden">{fill('studioHome', { studio: studio.name })}</span>
       </Link>
       <div className={styles.actions}>
-        {props.extra}
         {props.showCategoryFilter ? (
           <button
             type="button"
@@ -47,6 +46,7 @@ export function SiteHeader(props: SiteHeaderProps) {
         ) : (
           <span className={styles.filterSlot} aria-hidden="true" />
         )}
+        {props.extra}
       </div>
     </header>
   );
