@@ -133,7 +133,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
               autoPlay={!reducedMotion}
               aria-label={item.alt || undefined}
             />
-            <VideoControls video={video} tone="dark" />
+            <VideoControls video={video} />
           </div>
         ) : (
           <ResponsiveImage key={index} media={item} className={`${styles.media} ${styles.entering}`} sizes="100vw" priority />

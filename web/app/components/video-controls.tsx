@@ -30,13 +30,13 @@ function useVideoState(video: RefObject<HTMLVideoElement | null>): VideoState {
 /**
  * Quiet controls for a video (issue 30), in the page and in the viewer, instead of the browser's:
  * play/pause and sound as two small buttons in the lower left, named for what they do, and a
- * hairline along the bottom edge for how far it has played. Keyboard: Tab reaches both buttons.
+ * hairline beside them, inside the picture, for how far it has played. Keyboard: Tab reaches both buttons.
  */
-export function VideoControls({ video, tone = 'light' }: { video: RefObject<HTMLVideoElement | null>; tone?: 'light' | 'dark' }) {
+export function VideoControls({ video }: { video: RefObject<HTMLVideoElement | null> }) {
   const { ui } = useUi();
   const { playing, muted, progress } = useVideoState(video);
   return (
-    <div className={styles.controls} data-tone={tone}>
+    <div className={styles.controls}>
       <div className={styles.buttons}>
         <button
           type="button"

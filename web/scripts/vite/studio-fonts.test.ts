@@ -24,7 +24,7 @@ describe('the subset of the typeface', () => {
     }
   });
 
-  it('gives the wordmark its own tiny face: each of its letters once, nothing else', () => {
-    expect([...WORDMARK_CHARACTERS].sort().join('')).toBe([...new Set(STUDIO.nameLatin)].sort().join(''));
+  it('gives the wordmark and the language toggle their own tiny face: each of their letters once, nothing else', () => {
+    expect([...WORDMARK_CHARACTERS].sort().join('')).toBe([...new Set(`${STUDIO.nameLatin}CN EN`)].sort().join(''));
   });
 });

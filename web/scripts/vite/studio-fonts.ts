@@ -17,9 +17,11 @@ const WEIGHTS = { thin: 100, regular: 400, bold: 700 } as const;
 /**
  * The wordmark's letters in the bold weight, small enough (about 2 KB) to travel inside the page's
  * head as a data URL with font-display: block: the wordmark is drawn in Raleway from the first
- * paint on every page, never in a fallback that changes once the font is cached (issue 30).
+ * paint on every page, never in a fallback that changes once the font is cached (issue 30). With
+ * them the language toggle's CN and EN, which sit beside it in the header.
  */
-export const WORDMARK_CHARACTERS = [...new Set(STUDIO.nameLatin)].join('');
+export const LANGUAGE_LABELS = 'CN EN';
+export const WORDMARK_CHARACTERS = [...new Set(STUDIO.nameLatin + LANGUAGE_LABELS)].join('');
 const ID = 'virtual:studio-fonts';
 
 export function studioFonts(): Plugin {
