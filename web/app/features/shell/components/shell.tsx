@@ -36,8 +36,9 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
     if (window.location.hash === '#contact') dispatch({ type: 'open', panel: 'contact' });
   }, []);
 
-  // The filter belongs to the projects' pages, not to a page that is not there (the 404).
-  const projectsActive = activeMenu === 'PROJECTS' && menuForPath(pathname) === 'PROJECTS';
+  // The filter belongs to the projects' pages (the URL names them), not to a page that is not
+  // there (the 404): on those pages the active menu is PROJECTS by the same rule.
+  const projectsActive = menuForPath(pathname) === 'PROJECTS';
   const categoriesOpen = state.open === 'categories' && projectsActive;
 
   return (
