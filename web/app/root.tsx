@@ -21,6 +21,7 @@ import { TranslationToggle } from './features/translation/components/translation
 import { NotFoundPage } from './components/not-found-page';
 import { rememberLanguage, twinForRememberedLanguage } from './features/translation/remembered-language';
 import { HTML_LANG, LanguageContext, languageOf } from './lib/language';
+import { isSameSitePath } from './lib/same-site-path';
 import { inPageLanguage } from './lib/page-language.server';
 import { getContact } from './features/contact/api/get-contact.server';
 import { layoutFor } from './lib/device';
@@ -149,7 +150,8 @@ function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     const movedTo = takeEarlyMove(startedOn.current) ?? twinForRememberedLanguage(startedOn.current);
-    if (movedTo) void navigate(movedTo, { replace: true });
+    // Only ever to an address on this site (the browser's own address may be `//host/x`).
+    if (movedTo && isSameSitePath(movedTo)) void navigate(movedTo, { replace: true });
     replayEarlyInputs();
   }, [navigate]);
   // The language of every page shown is the visitor's latest choice (spec 4: kept for the visit).
@@ -167,7 +169,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useNoContextMenu();
   useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage toggle={<TranslationToggle />} />;
+    return <NotFoundPage toggle={<TranslationToggle toHome />} />;
   }
   if (!isRouteErrorResponse(error)) {
     console.error(error);

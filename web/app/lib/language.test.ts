@@ -32,3 +32,23 @@ describe('the language of an address', () => {
     expect(hasHan(null)).toBe(false);
   });
 });
+
+describe('the twin of an address never leaves the site (issue 36)', () => {
+  it.each([
+    ['/en//evil.example/x', 'zh', '/'],
+    ['//evil.example/x', 'en', '/en'],
+    ['/en/%2F%2Fevil.example/x', 'zh', '/'],
+    ['/en/%2f/evil.example', 'zh', '/'],
+    ['/en/\\evil.example', 'zh', '/'],
+    ['/en/%5Cevil.example', 'zh', '/'],
+    ['/en/%E0%A4%A', 'zh', '/'],
+    ['/dailyPage//project', 'en', '/en'],
+  ] as const)('%s in %s leads to that language\'s home', (from, language, home) => {
+    expect(twinPath(from, language)).toBe(home);
+  });
+
+  it('keeps a real page and its query', () => {
+    expect(twinPath('/en/dailyPage/article/a1?documentId=a1', 'zh')).toBe('/dailyPage/article/a1?documentId=a1');
+    expect(twinPath('/dailyPage/project?category=%2F%2Fx', 'en')).toBe('/en/dailyPage/project?category=%2F%2Fx');
+  });
+});

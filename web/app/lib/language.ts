@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { isSameSitePath } from './same-site-path';
 
 /**
  * The site's two languages (issue 28). Chinese, the studio's own, lives at the spec's addresses;
@@ -22,10 +23,15 @@ export const languageOf = (pathname: string): Language => (pathname === EN_PREFI
 /** `path` (a Chinese address, with its query) in `language`. */
 export const localePath = (path: string, language: Language): string => (language === 'zh' ? path : path === '/' ? EN_PREFIX : `${EN_PREFIX}${path}`);
 
-/** The address of the same page in `language`, from an address in either (query and hash kept). */
+/**
+ * The address of the same page in `language`, from an address in either (query and hash kept).
+ * Only ever an address on this site: one that is not (`/en//host/x` would be `//host/x`, another
+ * host to a browser) gives the language's home instead (issue 36).
+ */
 export function twinPath(pathAndSearch: string, language: Language): string {
   const zh = languageOf(pathAndSearch.split(/[?#]/, 1)[0] ?? '/') === 'en' ? pathAndSearch.slice(EN_PREFIX.length) || '/' : pathAndSearch;
-  return localePath(zh.startsWith('/') ? zh : `/${zh}`, language);
+  const twin = localePath(zh.startsWith('/') ? zh : `/${zh}`, language);
+  return isSameSitePath(twin) ? twin : localePath('/', language);
 }
 
 /** Han characters: what an English page shows only where a translation is still missing. */

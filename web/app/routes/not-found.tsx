@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle />}>
+    <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle toHome />}>
       <NotFoundPage inShell />
     </Shell>
   );
