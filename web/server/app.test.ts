@@ -102,6 +102,20 @@ describe('requests the site never serves', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
   });
 
+  it.each(['x@y', '127.0.0.1:3000/en', 'site.test/', 'a b', 'site.test:99999', 'site.test:80:80', '[::1', 'evil.example\\x', 'user:pw@site.test'])(
+    'refuses a Host header that is no host (%s) with 400, never a 500 or a render (issue 36)',
+    async (host) => {
+      const before = rendered;
+      const answer = await rawRequest(`GET /dailyPage/article/nx1 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(rendered).toBe(before);
+    },
+  );
+
+  it.each(['site.test', 'site.test:3000', '127.0.0.1:3000', '[::1]:3000', 'studio_web.internal', 'xn--fiq228c.example.'])('takes a Host header that is a host (%s)', async (host) => {
+    expect(await rawRequest(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('refuses a request with two Host headers', async () => {
     const answer = await rawRequest('GET /healthz HTTP/1.1\r\nHost: site.test\r\nHost: evil.example\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

@@ -15,6 +15,7 @@ import { limitPerClient, refuseOddRequests } from './security/request-limits';
 import { securityHeaders } from './security/security-headers';
 import { contentWebhook, type ContentWebhookOptions } from './webhook/content-webhook';
 import { previewMarker, previewRouter } from './preview/preview';
+import { pageRequests } from './pages/page-requests';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -35,8 +36,6 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
   /** The CMS's publish webhook: its shared secret, and what a change purges. */
   webhook?: Pick<ContentWebhookOptions, 'secret' | 'purge'>;
-  /** What the deep health check reports about cached content. */
-  contentStats?: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
   /** Folder of the image endpoint's made variants; without it there is no image endpoint. */
   imageCacheDir?: string;
   /** Most bytes of variants kept there (least recently served go first). */
@@ -82,6 +81,8 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseOddRequests);
   app.use(limitPerClient());
   app.use(refuseMalformedPaths);
+  // Every page request's address, worked out once: what the cache looks up is what is rendered.
+  app.use(pageRequests(options.build, { rereadBuild: options.mode === 'development' }));
   // Draft preview from the CMS: before the cached pages, which a preview never reads or fills.
   app.use(previewRouter({ secret: options.previewSecret, secureCookies: options.publicUrl?.protocol === 'https:' }));
   app.use(previewMarker(options.previewSecret, options.previewFrameAncestors));
@@ -91,12 +92,7 @@ export function createApp(options: AppOptions): Express {
   // they are. A rendered page streams through it; a stored one was compressed when stored.
   app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 
-  app.use(
-    health({
-      cmsUrl: options.cmsUrl,
-      contentStats: options.contentStats ?? (() => ({ entries: 0, oldestAgeMs: 0, servedLastGood: 0, refreshFailures: 0 })),
-    }),
-  );
+  app.use(health());
   // Uploads from where the CMS keeps them (its folder or the bucket), on the site's own origin.
   const mediaUrl = options.mediaUrl ?? `${options.cmsUrl}/uploads`;
   app.use('/uploads', mediaProxy(mediaUrl, { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } }));
@@ -113,7 +109,9 @@ export function createApp(options: AppOptions): Express {
     app.use(expressStaticGzip(options.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false } }));
   }
 
-  app.all('/{*splat}', reactRouterHandler(options.build, options.mode, options.services));
+  // Rendered at the site's own origin, never the request's Host (issue 36).
+  const origin = options.services?.publicOrigin ?? options.publicUrl?.origin ?? 'http://localhost';
+  app.all('/{*splat}', reactRouterHandler(options.build, options.mode, origin, options.services));
 
   // Last resort: never a stack trace to the visitor; client errors keep their 4xx.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

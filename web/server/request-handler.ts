@@ -2,20 +2,19 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspContext } from '../app/lib/csp.server';
-import { canonicalPageAddress } from '../app/lib/content/page-cache/page-address';
 import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page-cache/render-budget';
 import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
 import { logContext, siteContext, visitorContext, type SiteServices } from '../app/lib/site-context.server';
+import { pageAddressOf } from './pages/page-requests';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
 
 /**
  * The request's URL. Joined as text, not resolved against the origin: a path such as `//x` or
- * `/\x` would otherwise be read as another host. A Host header no URL can carry is the client's
- * mistake.
+ * `/\x` would otherwise be read as another host.
  */
 export function requestUrl(origin: string, pathAndQuery: string): URL {
   try {
@@ -25,9 +24,13 @@ export function requestUrl(origin: string, pathAndQuery: string): URL {
   }
 }
 
-/** Turns an Express request into the Fetch Request React Router's handler takes. */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, routeIds?: ReadonlySet<string>): Request {
-  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/**
+ * Turns an Express request into the Fetch Request React Router's handler takes, at the site's own
+ * origin (PUBLIC_URL, else where it listens): never one assembled from the request's `Host` or
+ * `X-Forwarded-*`, whose path or user part would reach the render (issue 36: `Host: site/en`
+ * rendered a Chinese address in English, `Host: x@y` was a 500).
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   const headers = new Headers();
@@ -41,7 +44,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, routeI
     init.duplex = 'half';
   }
   // Rendered from the page's own address: parameters no page reads (utm_*, junk) never reach it.
-  return new Request(requestUrl(origin, canonicalPageAddress(req.originalUrl, routeIds)), init);
+  return new Request(requestUrl(origin, pageAddressOf(req, res)), init);
 }
 
 const REPLACED = new Set(['content-security-policy', 'cache-control', 'x-robots-tag']);
@@ -94,11 +97,10 @@ export async function streamBody(body: ReadableStream<Uint8Array>, res: ExpressR
   if (!res.destroyed && !res.writableEnded) res.end();
 }
 
-/** Express middleware serving the React Router app (SSR pages and data requests). */
-export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string, services?: SiteServices) {
+/** Express middleware serving the React Router app (SSR pages and data requests), rendered at `origin`. */
+export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string, origin: string, services?: SiteServices) {
   const handle = createRequestHandler(build, mode);
   const renders = createRenderBudget();
-  let routeIds: Set<string> | undefined;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // The site's pages have no actions: anything but reading them is a 405, never a rendered page.
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -106,8 +108,6 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       return;
     }
     try {
-      // The build's route ids (in development the build changes under the server: read each time).
-      if (!routeIds || mode === 'development') routeIds = new Set(Object.keys((typeof build === 'function' ? await build() : build).routes));
       const context = new RouterContextProvider();
       if (services) context.set(siteContext, services);
       if (services?.log) context.set(logContext, services.log);
@@ -117,11 +117,11 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       context.set(visitorContext, client);
       const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
       if (!preview) {
-        await sendFetchResponse(res, await handle(toFetchRequest(req, res, routeIds), context));
+        await sendFetchResponse(res, await handle(toFetchRequest(req, res, origin), context));
         return;
       }
       // A draft preview: rendered in its scope (drafts, no caches), and never stored by anyone.
-      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res, routeIds), context));
+      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res, origin), context));
       response.headers.set('cache-control', 'private, no-store');
       response.headers.set('x-robots-tag', 'noindex, nofollow');
       response.headers.delete('etag');

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ const closers: Array<() => void> = [];
 
 /** A site from `env` and `standIns`, listening on loopback; its address. */
 async function startSite(env: Record<string, string>, standIns: NonNullable<Parameters<Entry['createSiteApp']>[1]['standIns']>): Promise<string> {
-  const app = entry.createSiteApp(serverConfig(env), {
+  const { app } = entry.createSiteApp(serverConfig(env), {
     // As visitors get it: React Router sanitizes errors in production (in development a failing
     // loader's stack goes into the page for the developer).
     mode: 'production',
@@ -183,4 +184,59 @@ describe('the site composed from a configuration object', () => {
     }
     expect(errors.join('\n')).toContain('exploded'); // the log has it
   });
+
+  it('never lets one visitor’s address put an off-site link into the 404 page every later visitor gets (issue 36)', async () => {
+    for (const [attack, later] of [
+      ['/en//evil.example/x', '/en/anything-else'],
+      ['//evil.example/x', '/anything-else'],
+      ['/en/%2F%2Fevil.example/x', '/en/more-else'],
+      ['/en/%5Cevil.example/x', '/en/still-else'],
+      // An address on the site: still nothing of it in the page the next visitor gets.
+      ['/en/filled-by-someone', '/en/someone-else'],
+      ['/filled-by-someone', '/someone-else'],
+    ]) {
+      // A site of its own each time, so the first request is the one that fills its page cache.
+      const site = await startSite(
+        { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
+        { fetch: standInCms, redis: null, lastGood: memoryLastGood(), translationCache: createTranslationCache(':memory:') },
+      );
+      const first = await raw(attack!, {}, site);
+      expect(first.status, attack).toBe(404);
+      expect(first.body, attack).not.toMatch(/href="(\/\/|\\\\|\/\\)/);
+      const second = await raw(later!, {}, site);
+      expect(second.cacheControl, later).toMatch(/^public/);
+      expect(second.status, later).toBe(404);
+      // No link, script or style from elsewhere. (The development build names the address in its
+      // critical-CSS link's query, a same-site address; the production page has none of it, which
+      // the end-to-end hardening test checks.)
+      expect(second.body, later).not.toMatch(/(href|src|action)="(https?:)?(\/\/|\\\\|\/\\)evil/i);
+      // The 404's toggle leads to the other language's home.
+      expect(second.body, later).toMatch(later!.startsWith('/en/') ? /data-language="en" href="\/"/ : /data-language="zh" href="\/en"/);
+    }
+  });
+
+  it('renders at its own origin whatever Host and X-Forwarded-Host say, and refuses a Host that is no host (issue 36)', async () => {
+    const page = await raw('/dailyPage/profile', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/<html lang="zh-CN"/);
+    expect(page.body).toMatch(/<link rel="canonical" href="http:\/\/studio\.example\/dailyPage\/profile"/);
+    expect(page.body).not.toContain('evil.example');
+    // A path in the Host header used to reach the render: a Chinese address rendered in English.
+    expect((await raw('/dailyPage/profile', { host: `${new URL(base).host}/en` })).status).toBe(400);
+    expect((await raw('/dailyPage/article/nx1', { host: 'x@y' })).status).toBe(400);
+  });
 });
+
+/** A request exactly as written (fetch would not send these paths or a Host of our own). */
+function raw(pathAndQuery: string, headers: Record<string, string> = {}, site = base): Promise<{ status: number; body: string; cacheControl: string }> {
+  const { hostname, port } = new URL(site);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: hostname, port, path: pathAndQuery, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cacheControl: String(res.headers['cache-control'] ?? '') }));
+      })
+      .on('error', reject);
+  });
+}

@@ -3,6 +3,7 @@ import { notModified } from '../../app/lib/content/page-cache/page-cache.server'
 import type { SiteServices } from '../../app/lib/site-context.server';
 import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from '../../app/lib/content/page-cache/page-cache-middleware.server';
 import { cspOf } from '../security/security-headers';
+import { pageAddressOf } from './page-requests';
 
 /**
  * The fast path for a page already rendered: answered here, before the static files and React
@@ -13,7 +14,7 @@ import { cspOf } from '../security/security-headers';
 export function cachedPages({ pages, pageTtlS }: Pick<SiteServices, 'pages' | 'pageTtlS'>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || res.locals.preview) return next();
-    const page = pages.get(pageKey(req.originalUrl, req.get('user-agent')));
+    const page = pages.get(pageKey(pageAddressOf(req, res), req.get('user-agent')));
     if (!page) return next();
     for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { canonicalPageAddress, pageAddress } from './page-address';
 
 describe("a page's address for caching and rendering", () => {
-  it("keeps only the build's routes in a data request's _routes", () => {
-    const routes = new Set(['root', 'routes/project-list']);
-    expect(canonicalPageAddress('/dailyPage/project.data?_routes=routes%2Fproject-list%2Cx7f3q', routes)).toBe('/dailyPage/project.data?_routes=routes%2Fproject-list');
-    expect(canonicalPageAddress('/dailyPage/project.data?_routes=nope', routes)).toBe('/dailyPage/project.data');
+  it("spells a data request's _routes one way: every ordering and repetition is one address (issue 36)", () => {
+    const ids = ['root', 'routes/daily-page', 'routes/project-list'];
+    const orderings = new Set<string>();
+    for (const a of ids) for (const b of ids) for (const c of ids) orderings.add(canonicalPageAddress(`/dailyPage/project.data?_routes=${[a, b, c].join(',')}`));
+    // 27 spellings, 7 sets (every non-empty subset of three ids), each spelled one way.
+    expect(orderings.size).toBe(7);
+    expect(canonicalPageAddress('/dailyPage/project.data?_routes=routes/project-list,root,root')).toBe('/dailyPage/project.data?_routes=root%2Croutes%2Fproject-list');
   });
 
   it.each([
@@ -57,6 +60,10 @@ describe('the address of the page React Router matched', () => {
     const b = pageAddress('http://s/zzz?x=1', { pattern: '*', params: { '*': 'zzz' } });
     expect(a).toEqual(b);
     expect(a.notFound).toBe(true);
+    // Its data request, per set of routes asked for (in one spelling), never per address.
+    const data = pageAddress('http://s/zzz.data?_routes=routes%2Fnot-found,root', { pattern: '*', params: { '*': 'zzz' } });
+    expect(data.cacheKey).toBe('/404.data?_routes=root%2Croutes%2Fnot-found');
+    expect(pageAddress('http://s/other.data?_routes=root,routes%2Fnot-found', { pattern: '*', params: { '*': 'other' } })).toEqual(data);
   });
 
   it('keeps the English twin apart: its own pages, spelled its own way, and its own 404 page', () => {

@@ -19,10 +19,12 @@ const MANIFEST_PATH = '/__manifest';
 
 /**
  * `pathAndQuery` with only the parameters its page reads: the page's address for cache and render.
- * With `routeIds` (the build's), a data request's `_routes` keeps only routes that exist: React
- * Router ignores the others, so `_routes=routes/project-list,<random>` is the same request.
+ * A data request's `_routes` (the routes whose data it wants, a set) is sorted and deduplicated:
+ * every ordering is one request (issue 36: 60 orderings were 60 renders and 60 cache entries).
+ * Which ids it may name is checked before, against the routes the address matches
+ * (`server/pages/page-requests.ts`).
  */
-export function canonicalPageAddress(pathAndQuery: string, routeIds?: ReadonlySet<string>): string {
+export function canonicalPageAddress(pathAndQuery: string): string {
   const queryAt = pathAndQuery.indexOf('?');
   if (queryAt < 0) return pathAndQuery;
   const pathname = pathAndQuery.slice(0, queryAt);
@@ -33,12 +35,15 @@ export function canonicalPageAddress(pathAndQuery: string, routeIds?: ReadonlySe
   const kept = new URLSearchParams();
   for (const name of known) {
     let value = given.get(name);
-    if (value && name === '_routes' && routeIds) value = [...new Set(value.split(','))].filter((id) => routeIds.has(id)).join(',');
+    if (value && name === '_routes') value = routeSet(value);
     if (value) kept.set(name, value);
   }
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
+
+/** A `_routes` value in one spelling: its ids sorted, each once. */
+export const routeSet = (value: string): string => [...new Set(value.split(','))].filter(Boolean).sort().join(',');
 
 /** The route that matched a request: React Router's pattern (`/dailyPage/project/:id`) and params. */
 export interface MatchedRoute {
@@ -66,8 +71,10 @@ export function pageAddress(requestUrl: string, { pattern, params }: MatchedRout
   const url = new URL(requestUrl);
   const data = DATA_SUFFIX.test(url.pathname);
   const suffix = data ? '.data' : '';
-  // One 404 page per language (the English one under /en).
-  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${/^\/?en\//.test(pattern) ? '/en' : ''}/404${suffix}`), notFound: true };
+  // One 404 page per language (the English one under /en); its data per set of routes asked for.
+  const routes = data ? url.searchParams.get('_routes') : null;
+  const query = routes ? `?_routes=${encodeURIComponent(routeSet(routes))}` : '';
+  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${/^\/?en\//.test(pattern) ? '/en' : ''}/404${suffix}${query}`), notFound: true };
   // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`).
   const path = `/${pattern}`.replace(/\/+/g, '/').replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(params[name] ?? ''));
   // A trailing slash is left alone (the index routes redirect from it themselves), keyed as without.
