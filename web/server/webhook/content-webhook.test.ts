@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentWebhook } from './content-webhook';
@@ -27,6 +27,23 @@ describe('the publish webhook', () => {
     expect((await send({ event: 'entry.publish', model: 'project' })).status).toBe(401);
     expect((await send({ event: 'entry.publish', model: 'project' }, 'Bearer wrong')).status).toBe(401);
     expect((await send({ event: 'entry.publish', model: 'project' }, SECRET)).status).toBe(401);
+    expect(purged).toEqual([]);
+  });
+
+  it('answers a wrong secret before reading the body: 1 MB announced, a few bytes sent, 401 at once (issue 36)', async () => {
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`POST /_webhooks/content HTTP/1.1\r\nHost: site\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"event": "`),
+      );
+      let text = '';
+      // The body never comes: only an answer given without it ends this before the test's timeout.
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toMatch(/connection: close/i);
     expect(purged).toEqual([]);
   });
 
