@@ -20,9 +20,14 @@ export default {
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
-    // Headers within 20 s (Node's default: 60 s). Whole requests keep Node's 300 s: an editor's
-    // upload of up to 200 MB needs them; the CMS is not on the public internet (docs/operations.md).
-    strapi.server.httpServer.headersTimeout = 20_000;
+    // Headers within 10 s, as the site (web/server/http-server.ts), checked every second: Node
+    // checks every 30 s by default, so a slow client held a connection for up to 24 s (issue 36).
+    // Set before the server listens, when Node starts that check. Whole requests keep Node's
+    // 300 s: an editor's upload of up to 200 MB needs them.
+    const httpServer: { headersTimeout: number; connectionsCheckingInterval?: number } = strapi.server.httpServer;
+    httpServer.headersTimeout = 10_000;
+    // Read by Node when the server starts listening (typed only as a createServer option).
+    httpServer.connectionsCheckingInterval = 1_000;
     // `npm run restore` loads a backup only into an empty database (unless told --replace).
     if (process.env.CMS_RESTORE_EMPTY_ONLY === 'true' && (await countContent(strapi)) > 0) {
       throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');

@@ -62,6 +62,7 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
   });
   const content = createContentClient(config.content, cmsFetch, store, { onCall: metrics?.cmsCall });
   const pages = createPageCache({ ttlMs: config.contentCache.ttlMs, onEvent: metrics?.pageCache });
+  metrics?.watchPageCache(() => pages.size());
   const purge = createPurge({ store, pages, redis, log: warn });
   void purge.listen();
 

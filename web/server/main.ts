@@ -18,37 +18,37 @@ const { logger } = logging;
 const metrics = createMetrics({ processMetrics: true });
 installSafetyNet(undefined, (message, error) => logger.error(error === undefined ? {} : { err: error }, message));
 
-async function start(): Promise<Server> {
+async function start(): Promise<{ server: Server; deepHealth: () => Promise<unknown> }> {
   if (dev) {
     const vite = await import('vite');
     const server = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
     const entry = (await server.ssrLoadModule('./server/entry.ts')) as Entry;
-    const app = entry.createSiteApp(config, {
+    const { app, deepHealth } = entry.createSiteApp(config, {
       mode: 'development',
       before: [server.middlewares],
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       logging,
       metrics,
     });
-    return createHttpServer(app).listen(config.port, config.host);
+    return { server: createHttpServer(app).listen(config.port, config.host), deepHealth };
   }
   // In production this file is bundled to build/server/main.js, next to the SSR build (index.js).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const entry = (await import(path.join(here, 'index.js'))) as Entry;
-  const app = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
-  return createHttpServer(app).listen(config.port, config.host);
+  const { app, deepHealth } = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
+  return { server: createHttpServer(app).listen(config.port, config.host), deepHealth };
 }
 
-const server = await start();
+const { server, deepHealth } = await start();
 server.on('listening', () => logger.info({ port: config.port, cms: config.content.baseUrl, pid: process.pid }, `site: http://localhost:${config.port}`));
 server.on('error', (error) => {
   logger.fatal({ err: error }, `site: cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
 
-// Prometheus metrics on their own address (METRICS_HOST:METRICS_PORT), never the site's.
-const metricsServer = config.metrics ? createMetricsServer(metrics.registry).listen(config.metrics.port, config.metrics.host) : undefined;
-metricsServer?.on('listening', () => logger.info({ host: config.metrics?.host, port: config.metrics?.port }, 'metrics: GET /metrics'));
+// Prometheus metrics and the deep health report on their own address (METRICS_HOST:METRICS_PORT), never the site's.
+const metricsServer = config.metrics ? createMetricsServer(metrics.registry, { health: deepHealth }).listen(config.metrics.port, config.metrics.host) : undefined;
+metricsServer?.on('listening', () => logger.info({ host: config.metrics?.host, port: config.metrics?.port }, 'metrics: GET /metrics, GET /healthz'));
 metricsServer?.on('error', (error) => {
   logger.fatal({ err: error }, `metrics: cannot listen on ${config.metrics?.host}:${config.metrics?.port}`);
   process.exit(1);

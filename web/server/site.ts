@@ -7,6 +7,7 @@ import { createLogging, type Logging } from './observability/logger';
 import type { SiteMetrics } from './observability/metrics';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
+import { deepHealth } from './health/health';
 
 export interface SiteOptions {
   mode: 'production' | 'development';
@@ -21,12 +22,15 @@ export interface SiteOptions {
   metrics?: SiteMetrics;
 }
 
-/** The site's services made from its configuration (`compose.ts`), and the Express app that serves them. */
+/**
+ * The site's services made from its configuration (`compose.ts`), the Express app that serves
+ * them, and the operator's report on its content (`deepHealth`, for the metrics listener only).
+ */
 export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
   const logging = options.logging ?? createLogging({ level: config.logLevel });
   const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
-  return createApp({
+  const app = createApp({
     ...options,
     logging,
     cmsUrl: config.content.baseUrl,
@@ -37,9 +41,9 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     webhook: { secret: config.webhookSecret, purge: site.purge.purge },
     previewSecret: config.previewSecret,
     previewFrameAncestors: config.previewFrameAncestors,
-    contentStats: () => site.store.stats(),
     cachedPages: cachedPages(site.services),
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,
   });
+  return { app, deepHealth: deepHealth({ cmsUrl: config.content.baseUrl, contentStats: () => site.store.stats(), fetchImpl: options.standIns?.fetch }) };
 }

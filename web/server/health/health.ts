@@ -1,31 +1,44 @@
 import express, { type Router } from 'express';
 
-export interface HealthOptions {
+export interface ContentStats {
+  entries: number;
+  oldestAgeMs: number;
+  servedLastGood: number;
+  refreshFailures: number;
+}
+
+export interface DeepHealthOptions {
   cmsUrl: string;
-  contentStats: () => { entries: number; oldestAgeMs: number; servedLastGood: number; refreshFailures: number };
+  contentStats: () => ContentStats;
   fetchImpl?: typeof fetch;
 }
 
 /**
- * GET /healthz: the process answers (cheap, for a load balancer's liveness check).
- * GET /healthz?deep=1: readiness with the truth about content: whether the CMS answers now, and
- * how old the oldest content the site may serve is. The site keeps serving while the CMS is down,
- * so the status stays 200 and `cms.reachable` says what is wrong.
+ * GET /healthz on the public site: the process answers, and nothing more (a load balancer's
+ * liveness check). Whatever the query says: what the site knows of the CMS and its caches is for
+ * the operator, on the metrics listener (`deepHealth`), never for anyone who asks (issue 36).
  */
-export function health({ cmsUrl, contentStats, fetchImpl = fetch }: HealthOptions): Router {
+export function health(): Router {
   const router = express.Router();
-  router.get('/healthz', async (req, res) => {
-    res.set('cache-control', 'no-store');
-    if (req.query.deep === undefined) {
-      res.json({ ok: true });
-      return;
-    }
+  router.get('/healthz', (_req, res) => void res.set('cache-control', 'no-store').type('text/plain').send('ok'));
+  return router;
+}
+
+export type DeepHealthReport = Awaited<ReturnType<ReturnType<typeof deepHealth>>>;
+
+/**
+ * Readiness with the truth about content: whether the CMS answers now, and how old the oldest
+ * content the site may serve is. The site keeps serving while the CMS is down, so this is a report,
+ * not a failure. Served at GET /healthz on METRICS_HOST:METRICS_PORT, beside the metrics.
+ */
+export function deepHealth({ cmsUrl, contentStats, fetchImpl = fetch }: DeepHealthOptions) {
+  return async () => {
     const started = performance.now();
     const reachable = await fetchImpl(`${cmsUrl}/_health`, { method: 'HEAD', signal: AbortSignal.timeout(1_000) })
       .then((response) => response.status < 500)
       .catch(() => false);
     const stats = contentStats();
-    res.json({
+    return {
       ok: true,
       cms: { reachable, checkedInMs: Math.round(performance.now() - started) },
       content: {
@@ -34,7 +47,6 @@ export function health({ cmsUrl, contentStats, fetchImpl = fetch }: HealthOption
         servedLastGood: stats.servedLastGood,
         refreshFailures: stats.refreshFailures,
       },
-    });
-  });
-  return router;
+    };
+  };
 }

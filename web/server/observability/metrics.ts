@@ -87,6 +87,7 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
 
   let budget: (() => Promise<{ spent: number; limit: number }>) | undefined;
   let redisReady: (() => boolean) | undefined;
+  let pageCount: (() => number) | undefined;
 
   return {
     registry,
@@ -117,6 +118,20 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
       }
       budget = read;
     },
+    /** Pages kept in the page cache, read at each scrape (what fills it shows here first). */
+    watchPageCache(size: () => number) {
+      if (!pageCount) {
+        new Gauge({
+          name: 'page_cache_entries',
+          help: 'Rendered pages (documents and data) kept in this instance’s page cache.',
+          registers,
+          collect() {
+            this.set(pageCount?.() ?? 0);
+          },
+        });
+      }
+      pageCount = size;
+    },
     /** 1 while the shared Redis answers, 0 while it is away; only when the site has one (REDIS_URL). */
     watchRedis(ready: () => boolean) {
       if (!redisReady) {
@@ -138,11 +153,19 @@ export type SiteMetrics = ReturnType<typeof createMetrics>;
 
 /**
  * The metrics' own HTTP server (METRICS_HOST:METRICS_PORT): `GET /metrics` in Prometheus's text
- * format, nothing else. Never part of the public site, whose port has no /metrics.
+ * format, and `GET /healthz` with the deep health report (is the CMS reachable, how old is the
+ * content served). Never part of the public site, whose port has neither.
  */
-export function createMetricsServer(registry: Registry): http.Server {
+export function createMetricsServer(registry: Registry, { health }: { health?: () => Promise<unknown> } = {}): http.Server {
   return http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz' && health && req.method === 'GET') {
+      health().then(
+        (report) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(report)),
+        () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('health unavailable'),
+      );
+      return;
+    }
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
       return;

@@ -43,7 +43,7 @@ async function startSite() {
   const lines: Array<Record<string, unknown>> = [];
   const logging = createLogging({ destination: { write: (chunk: string) => void lines.push(JSON.parse(chunk) as Record<string, unknown>) } });
   const metrics = createMetrics({ processMetrics: true });
-  const app = entry.createSiteApp(serverConfig({ CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example' }), {
+  const { app, deepHealth } = entry.createSiteApp(serverConfig({ CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example' }), {
     mode: 'production',
     before: [vite.middlewares],
     build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
@@ -58,13 +58,14 @@ async function startSite() {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   };
   const site = await listen(createHttpServer(app));
-  const metricsUrl = `${await listen(createMetricsServer(metrics.registry))}/metrics`;
+  const operator = await listen(createMetricsServer(metrics.registry, { health: deepHealth }));
+  const metricsUrl = `${operator}/metrics`;
   const scrape = async () => {
     const response = await fetch(metricsUrl);
     expect(response.status).toBe(200);
     return response.text();
   };
-  return { site, scrape, lines };
+  return { site, scrape, lines, operator };
 }
 
 beforeAll(async () => {
@@ -159,6 +160,41 @@ describe('an operator watching the site', () => {
     const given = odd.headers.get('x-request-id') ?? '';
     expect(given).toMatch(/^[0-9a-f-]{36}$/);
     expect(cmsCalls.some((call) => call.requestId === given)).toBe(true);
+  }, 60_000);
+
+  it('tells only the operator how the CMS and the cached content are: the public /healthz says "ok" and nothing more (issue 36)', async () => {
+    const { site, operator } = await startSite();
+    await view(`${site}/dailyPage/profile`);
+    for (const path of ['/healthz', '/healthz?deep=1', '/healthz?deep=true&verbose']) {
+      const response = await fetch(`${site}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe('ok');
+    }
+    const report = (await (await fetch(`${operator}/healthz`)).json()) as { cms: { reachable: boolean }; content: { cachedAnswers: number } };
+    expect(report.cms.reachable).toBe(true);
+    expect(report.content.cachedAnswers).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('keeps one page-cache entry for every spelling of a data request’s routes, and refuses routes the page does not have (issue 36)', async () => {
+    const { site, scrape } = await startSite();
+    const entries = async () => sampleOf(await scrape(), 'page_cache_entries', {}) ?? 0;
+    const ids = ['root', 'routes/daily-page', 'routes/profile'];
+    // Every ordering of the three, then with repeats, up to 60 spellings of one set.
+    let sequences: string[][] = [[]];
+    const orderings: string[] = [];
+    while (orderings.length < 60) {
+      sequences = sequences.flatMap((sequence) => ids.map((id) => [...sequence, id]));
+      for (const sequence of sequences) if (ids.every((id) => sequence.includes(id)) && orderings.length < 60) orderings.push(sequence.join(','));
+    }
+    expect(orderings).toHaveLength(60);
+    expect((await view(`${site}/dailyPage/profile.data?_routes=${encodeURIComponent(orderings[0]!)}`)).status).toBe(200);
+    await vi.waitFor(async () => expect(await entries()).toBe(1));
+    for (const ordering of orderings) expect((await view(`${site}/dailyPage/profile.data?_routes=${encodeURIComponent(ordering)}`)).status, ordering).toBe(200);
+    expect(await entries()).toBe(1);
+    for (const bad of ['routes/project-list', 'root,nope', 'root,', '', 'root&_routes=root']) {
+      expect((await view(`${site}/dailyPage/profile.data?_routes=${bad.includes('&') ? bad : encodeURIComponent(bad)}`)).status, bad).toBe(400);
+    }
+    expect(await entries()).toBe(1);
   }, 60_000);
 
   it('never serves the metrics on the public site', async () => {
