@@ -43,6 +43,8 @@ export default async function globalSetup() {
   // The translation provider is a local fake (never the internet): one site uses a working one,
   // a second site the same fake answering 503, for the failure tests.
   const fake = await startFakeMyMemory(await freePort());
+  // The operator's listener (metrics and the deep health report), never the public port.
+  const metricsPort = await freePort();
   const web = await startWeb({
     port: webPort,
     cmsUrl: cms.url,
@@ -57,6 +59,7 @@ export default async function globalSetup() {
       PREVIEW_SECRET: secrets.PREVIEW_SECRET,
       // Canonical links, link previews and the sitemap name this address.
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
+      METRICS_PORT: String(metricsPort),
     },
   });
   const failingWeb = await startWeb({
@@ -77,6 +80,7 @@ export default async function globalSetup() {
   process.env.E2E_STORAGE_KIND = storage.kind;
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
   process.env.E2E_FAILING_WEB_URL = failingWeb.url;
+  process.env.E2E_METRICS_URL = `http://127.0.0.1:${metricsPort}`;
   process.env.E2E_PREVIEW_SECRET = secrets.PREVIEW_SECRET;
   process.env.E2E_WEBHOOK_SECRET = secrets.SITE_WEBHOOK_SECRET;
 

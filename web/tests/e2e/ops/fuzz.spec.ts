@@ -23,6 +23,7 @@ interface Answer {
   status: number;
   body: string;
   contentType: string;
+  location: string;
 }
 
 /** Raw HTTP (fetch would normalise `..` and encodings away before they reach the server). */
@@ -34,7 +35,9 @@ function send(base: string, request: Sent): Promise<Answer> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? ''), location: String(res.headers.location ?? '') }),
+        );
         res.on('error', reject);
       },
     );
@@ -47,14 +50,17 @@ function send(base: string, request: Sent): Promise<Answer> {
 
 /** Markup the server must never hand back as markup: a tag of our own making. */
 const MARK = 'fz-mark';
+/** A host of our own making: no link the site writes may ever lead there (issue 36). */
+const HOST = 'fz-host.example';
 const pieces = [
+  `//${HOST}`, `\\\\${HOST}`, `%2F%2F${HOST}`, `%5C%5C${HOST}`, `/\\${HOST}`, `https://${HOST}`,
   '..', '%2e%2e', '%2E%2E%2F', '..%2f', '%c0%ae', '%00', '%', '%zz', '%E4%BD', '<fz-mark>', '%3Cfz-mark%3E', '"><fz-mark x=1>',
   "'", '"', '`', '${7*7}', '{{7*7}}', '\\', '//', ';', '|', '&', '$where', '[$ne]', '__proto__', 'constructor',
   'etc/passwd', 'web.config', '.env', 'node_modules', '项目', '𝕏', '\u202e', ' ', '+', '#', '?', '=',
   '1', '-1', '0x10', '9'.repeat(40), 'a'.repeat(3000),
 ];
 const segment = fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 12 }).map(encodeURIComponent), fc.stringMatching(/^[a-z0-9]{1,24}$/));
-const prefixes = ['/', '/login/', '/dailyPage/', '/en/', '/en/dailyPage/project/', '/en/dailyPage/article/', '/EN/', '/dailyPage/project/', '/dailyPage/article/', '/dailyPage/profile/', '/uploads/', '/_img/480/uploads/', '/_img/99999/uploads/', '/assets/', '/translate/', '/healthz/', '/webhook/', '/__manifest/', '/sitemap.xml/'];
+const prefixes = ['/', '//', `//${HOST}/`, '/\\', '/%2F%2F', '/en//', `/en//${HOST}/`, '/en/%2F%2F', '/login/', '/dailyPage/', '/en/', '/en/dailyPage/project/', '/en/dailyPage/article/', '/EN/', '/dailyPage/project/', '/dailyPage/article/', '/dailyPage/profile/', '/uploads/', '/_img/480/uploads/', '/_img/99999/uploads/', '/assets/', '/translate/', '/healthz/', '/webhook/', '/__manifest/', '/sitemap.xml/'];
 /** Raw path characters a request line may carry (spaces and controls are encoded). */
 const toPath = (text: string) => text.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
 const paths = fc.tuple(fc.constantFrom(...prefixes), fc.array(segment, { minLength: 0, maxLength: 4 })).map(([prefix, parts]) => toPath(prefix + parts.join('/')));
@@ -83,7 +89,9 @@ const headers = fc.record(
     range: fc.oneof(headerValue, fc.constantFrom('bytes=0-', 'bytes=-1', 'bytes=999999999-', 'bytes=5-1', 'bytes=0-1,2-3,4-5')),
     'x-forwarded-for': headerValue,
     'x-forwarded-proto': fc.constantFrom('http', 'https', 'ftp', ''),
-    'x-forwarded-host': headerValue,
+    'x-forwarded-host': fc.oneof(headerValue, fc.constant(HOST)),
+    // Issue 36: the Host header never reaches a page (a path in it, a user part, another host).
+    host: fc.constantFrom(HOST, `${HOST}:80`, 'x@y', `127.0.0.1/en`, `${HOST}/en/x`, `user@${HOST}`, '[::1]:80', 'a b', `${HOST}:99999`, ''),
     cookie: headerValue,
   },
   { requiredKeys: [] },
@@ -100,7 +108,12 @@ function check(request: Sent, answer: Answer) {
   expect(answer.body, `${where}: stack trace or internal path`).not.toMatch(STACK);
   // Our tag may come back escaped (as text), never as a tag.
   expect(answer.body.includes(`<${MARK}`), `${where}: reflected markup`).toBe(false);
+  // No link, redirect or reference to our host, however the request spelled it (issue 36).
+  expect(answer.body, `${where}: a link to another host`).not.toMatch(OFF_SITE);
+  expect(answer.location === '' || /^\/(?![\\/])/.test(answer.location), `${where}: a redirect off the site: ${answer.location}`).toBe(true);
 }
+/** An attribute or URL leading to our host: `href="//host`, `src="\\\\host`, `content="https://host`. */
+const OFF_SITE = new RegExp(`(href|src|action|content|url)=["']?([a-z][a-z0-9+.-]*:)?[\\\\/]{2,}(%2F|%5C)*${HOST.replace('.', '\\.')}`, 'i');
 
 async function runAll(base: string, requests: Sent[], concurrency = 6, extra: (request: Sent, answer: Answer) => void = () => {}) {
   let next = 0;

@@ -18,7 +18,11 @@ function raw(baseURL: string, text: string): Promise<{ answer: string; afterMs: 
 test.describe('the production server', () => {
   test('cuts off a request whose body stalls within 30 s, with a 408', async ({ baseURL }) => {
     test.setTimeout(60_000);
-    const { answer, afterMs } = await raw(baseURL!, 'POST /_webhooks/content HTTP/1.1\r\nHost: site\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event": "');
+    // With the secret: only then is the body read (without it the answer comes before the body).
+    const { answer, afterMs } = await raw(
+      baseURL!,
+      `POST /_webhooks/content HTTP/1.1\r\nHost: site\r\nAuthorization: Bearer ${process.env.E2E_WEBHOOK_SECRET}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event": "`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(afterMs).toBeLessThan(30_000);
   });
@@ -52,5 +56,73 @@ test.describe('one page, one cache entry (issue 25)', () => {
     }
     // Served from the page cache after the first: byte for byte the same page (a render has a fresh nonce).
     expect(bodies.size).toBeLessThanOrEqual(2);
+  });
+});
+
+// Issue 36: what one request carries never reaches a page or cache another visitor gets.
+test.describe('nothing a request carries lands in a page another visitor gets', () => {
+  /** Everything cached is dropped (the CMS's publish webhook without a model), so the next view fills it. */
+  const purgeAll = async (baseURL: string) => {
+    const response = await fetch(`${baseURL}/_webhooks/content`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${process.env.E2E_WEBHOOK_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'media.update' }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const get = async (baseURL: string, path: string, host = new URL(baseURL).host) => {
+    const { answer } = await raw(baseURL, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    return { status: Number(/^HTTP\/1\.1 (\d+)/.exec(answer)?.[1]), text: answer };
+  };
+
+  for (const [attack, later] of [
+    ['/en//evil.example/x', '/en/anything-else'],
+    ['//evil.example/x', '/anything-else'],
+    ['/en/%2F%2Fevil.example/x', '/en/another-address'],
+    ['/\\evil.example/x', '/yet-another'],
+    ['/en/filled-by-evil.example', '/en/someone-else'],
+  ] as const) {
+    test(`the 404 page filled by ${attack} shows no trace of it at ${later}`, async ({ baseURL }) => {
+      await purgeAll(baseURL!);
+      const first = await get(baseURL!, attack);
+      expect(first.status).toBe(404);
+      expect(first.text).not.toMatch(/href="(\/\/|\\|\/\\)/);
+      const second = await get(baseURL!, later);
+      expect(second.status).toBe(404);
+      expect(second.text).toMatch(/cache-control: public/i);
+      expect(second.text).not.toContain('evil.example');
+      // Its language toggle leads to the other language's home, whatever address filled the cache.
+      expect(second.text).toMatch(later.startsWith('/en/') ? /data-language="en" href="\/"/ : /data-language="zh" href="\/en"/);
+    });
+  }
+
+  test('every ordering of a data request’s routes is the same answer; routes the page does not have are a 400', async ({ baseURL }) => {
+    const ids = ['root', 'routes/daily-page', 'routes/project-list'];
+    const orderings = ids.flatMap((a) => ids.flatMap((b) => ids.map((c) => [a, b, c]))).filter((set) => new Set(set).size === 3);
+    const answers = await Promise.all(orderings.map(async (set) => {
+      const response = await fetch(`${baseURL}/dailyPage/project.data?_routes=${encodeURIComponent(set.join(','))}`);
+      return { status: response.status, etag: response.headers.get('etag'), body: await response.text() };
+    }));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    for (const bad of ['routes/profile', 'root,not-a-route', ',']) {
+      expect((await fetch(`${baseURL}/dailyPage/project.data?_routes=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
+    }
+  });
+
+  test('a Host header that is no host is a 400, and a Host with a path never changes the page’s language', async ({ baseURL }) => {
+    expect((await get(baseURL!, '/dailyPage/article/nx1', 'x@y')).status).toBe(400);
+    expect((await get(baseURL!, '/dailyPage/profile', `${new URL(baseURL!).host}/en`)).status).toBe(400);
+    const other = await get(baseURL!, '/dailyPage/profile', 'evil.example');
+    expect(other.status).toBe(200);
+    expect(other.text).toMatch(/<html lang="zh-CN"/);
+    expect(other.text).not.toContain('evil.example');
+  });
+
+  test('the webhook refuses a wrong secret before reading the body: 1 MB announced, never sent, 401 at once', async ({ baseURL }) => {
+    const { answer, afterMs } = await raw(baseURL!, `POST /_webhooks/content HTTP/1.1\r\nHost: site\r\nAuthorization: Bearer wrong\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"event": "`);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    // A read body would have waited for the rest until the 15 s request timeout (a 408).
+    expect(afterMs).toBeLessThan(5_000);
   });
 });
