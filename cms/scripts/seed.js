@@ -1,6 +1,8 @@
 // Seeds the demo studio into the configured database.
 //   npm run seed -w cms             seed only if the database holds no studio content
 //   npm run seed -w cms -- --reset  delete all studio content and uploads, then seed again
+//   npm run seed -w cms -- --empty  delete all studio content and uploads, and never seed the demo:
+//                                   start as your own studio (fill it in in the admin)
 // CommonJS on purpose: Strapi's ESM build does not load under plain Node.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
@@ -8,6 +10,7 @@ const { compileStrapi, createStrapi } = require('@strapi/strapi');
 
 const appDir = path.resolve(__dirname, '..');
 const reset = process.argv.includes('--reset');
+const empty = process.argv.includes('--empty');
 
 async function main() {
   execFileSync(process.execPath, [path.join(appDir, 'scripts', 'ensure-env.mjs')], { stdio: 'inherit' });
@@ -16,8 +19,13 @@ async function main() {
 
   const context = await compileStrapi({ appDir });
   const app = await createStrapi({ ...context, serveAdminPanel: false, autoReload: false }).load();
-  const { clearContent, seedIfEmpty } = require(path.join(context.distDir, 'src', 'bootstrap', 'seed', 'seed.js'));
+  const { clearContent, seedIfEmpty, startEmpty } = require(path.join(context.distDir, 'src', 'bootstrap', 'seed', 'seed.js'));
   try {
+    if (empty) {
+      app.log.info('Removing all studio content and uploads (--empty); the demo will not be seeded again.');
+      await startEmpty(app);
+      return;
+    }
     if (reset) {
       app.log.info('Removing all studio content and uploads (--reset)...');
       await clearContent(app);

@@ -4,6 +4,8 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { waitForTurn, type Leadership, type Turn } from './bootstrap/leader';
 import { fillMissingPlaceholders, makePlaceholdersOnUpload } from './bootstrap/placeholders';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
+import { DEFAULT_SOURCE_LOCALE, ensureLocales } from './bootstrap/locales';
+import { checkStudioLogo } from './bootstrap/studio-logo';
 import { countContent, seedIfEmpty } from './bootstrap/seed/seed';
 import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
 
@@ -13,6 +15,8 @@ let leadership: Leadership | undefined;
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     makePlaceholdersOnUpload(strapi);
+    // A logo the site cannot make icons from is refused when the studio is saved (issue 37).
+    checkStudioLogo(strapi);
     // Several instances on one database start one at a time, and one of them leads: it alone
     // syncs at start and runs the scheduled jobs (src/bootstrap/leader.ts). Taken here, before
     // Strapi's own schema sync, which two instances must not run at once.
@@ -33,6 +37,7 @@ export default {
       throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');
     }
     if (turn!.leader) {
+      await ensureLocales(strapi, process.env.CMS_DEFAULT_LOCALE || DEFAULT_SOURCE_LOCALE);
       await grantPublicReadAccess(strapi);
       await ensureFirstAdmin(strapi);
       await applyEditorLabels(strapi);

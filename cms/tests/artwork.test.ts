@@ -30,7 +30,7 @@ describe('the demo artwork', () => {
   it('draws every title whole: no broken glyph outlines (they cut words short, "COLO", "CIT")', () => {
     for (const title of titles) {
       for (const [seed, shape] of SHAPES.entries()) {
-        const svg = artworkSvg({ seed: seed * 7, ...shape, title, caption: 'SHIGUANG STUDIO / 2024 / 01' });
+        const svg = artworkSvg({ seed: seed * 7, ...shape, title, caption: 'A STUDIO OF ITS OWN / 2024 / 01' });
         expect(svg, `${title} ${shape.width}x${shape.height}`).not.toMatch(/NaN|Infinity/);
       }
     }
@@ -39,7 +39,7 @@ describe('the demo artwork', () => {
   it('sets title and caption inside the middle of the picture, which every tile crop keeps', () => {
     for (const title of titles) {
       for (const shape of SHAPES.slice(0, 2)) {
-        const box = labelBox(artworkSvg({ seed: 3, ...shape, title, caption: 'SHIGUANG STUDIO / 2024 / 01' }));
+        const box = labelBox(artworkSvg({ seed: 3, ...shape, title, caption: 'A STUDIO OF ITS OWN / 2024 / 01' }));
         // A 3:2 cover keeps its middle half across in a tall tile and its middle half down in a
         // 3:1 tile; a 2:3 cover keeps its middle 44% down in the widest tall tile.
         const keep = shape.width > shape.height ? { x: 0.25, y: 0.25 } : { x: 0, y: 0.28 };

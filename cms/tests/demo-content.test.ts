@@ -15,7 +15,8 @@ interface Media {
 const MEDIA = 'fields[0]=url&fields[1]=ext&fields[2]=mime&fields[3]=width&fields[4]=height&fields[5]=formats&fields[6]=alternativeText';
 const populate = (field: string) => MEDIA.replace(/fields\[/g, `populate[${field}][fields][`);
 
-const isVideo = (media: Media) => media.ext === '.mp4';
+// A video is what a browser plays (issue 37): the site decides by the same MIME types.
+const isVideo = (media: Media) => media.mime === 'video/mp4' || media.mime === 'video/webm';
 const blockTypes = (blocks: unknown): string[] =>
   Array.isArray(blocks)
     ? blocks.flatMap((block: { type: string; children?: unknown }) => [block.type, ...blockTypes(block.children)])

@@ -8,6 +8,7 @@ const TYPES = {
   'api::profilelist.profilelist': ['profileName', 'profileDescribe', 'profileIcon', 'awardimage', 'awardList'],
   'api::first-page-img.first-page-img': ['NavigationPage'],
   'api::contact-mess.contact-mess': ['wechatimg', 'woaImage', 'address', 'phonenum', 'mail'],
+  'api::studio.studio': ['name', 'nameLatin', 'subtitle', 'tagline', 'description', 'copyrightHolder', 'filingNumber', 'filingUrl', 'country', 'themeColor', 'logo', 'shareImage'],
 };
 
 type Metadatas = Record<string, { edit: { label?: string; description?: string } }>;

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     cmsUrl: string;
     cmsDataDir: string;
+    /** One admin session for every file: Strapi allows five logins of one e-mail in five minutes. */
+    adminJwt: string;
     /** The seeded database (kind, and its name or file), for a test that starts a copy. */
     cmsDatabase: { kind: 'sqlite' | 'postgres'; name?: string; file?: string };
     /** The secrets the site would share with this CMS (preview, webhook and reports). */
@@ -47,6 +49,9 @@ export default async function setup(project: TestProject) {
   });
   console.log(`contract: CMS healthy on an empty ${database.kind} database, media in ${storage.kind === 's3' ? 'a bucket' : 'its folder'} (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('cmsUrl', cms.url);
+  const login = await fetch(`${cms.url}/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  if (!login.ok) throw new Error(`admin login: ${login.status}`);
+  project.provide('adminJwt', ((await login.json()) as { data: { token: string } }).data.token);
   project.provide('cmsDataDir', dataDir);
   project.provide('sharedSecrets', { preview: secrets.PREVIEW_SECRET, site: secrets.SITE_WEBHOOK_SECRET });
   project.provide('cmsDatabase', { kind: database.kind, name: database.name, file: database.file });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN } from './support/admin';
 import { adminJwt, call, cmsUrl, dataOf } from './support/api';
 
-const READS = ['/api/categories', '/api/projects', '/api/articles', '/api/profilelists', '/api/first-page-imgs', '/api/contact-mess'];
+const READS = ['/api/categories', '/api/projects', '/api/articles', '/api/profilelists', '/api/first-page-imgs', '/api/contact-mess', '/api/studio'];
 /** Ways a stranger might ask for what is not public. */
 const PROBES = [
   '',

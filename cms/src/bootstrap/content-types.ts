@@ -6,6 +6,8 @@ export const PUBLIC_READ_ACTIONS = {
   'api::profilelist.profilelist': ['find', 'findOne'],
   'api::first-page-img.first-page-img': ['find', 'findOne'],
   'api::contact-mess.contact-mess': ['find'],
+  // The studio's identity (issue 37): every page shows it.
+  'api::studio.studio': ['find'],
   // English of the site's texts (machine and the studio's): public like the texts themselves.
   'api::translation.translation': ['find'],
 } as const;

@@ -10,7 +10,7 @@ interface FieldText {
 const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
   'api::category.category': {
     designType: { label: 'Category name', description: 'Shown in the category drawer and used to filter projects. Must be unique.' },
-    icontype: { label: 'Icon key', description: 'Short key for the category icon, e.g. brand, space, package.' },
+    icontype: { label: 'Icon', description: 'The icon the category drawer shows: all, brand, space, package, digital, illustration, type, photography or motion. Any other key shows none.' },
     projects: { label: 'Projects', description: 'Projects in this category (set on each project).' },
   },
   'api::project.project': {
@@ -19,14 +19,14 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     flextype: { label: 'Tile shape', description: 'Any value (e.g. "normal") gives a regular tile; leave empty for a tall tile spanning two rows.' },
     addTime: { label: 'Date', description: 'When the project was completed; shown on the detail page.' },
     description: { label: 'Description', description: 'A few sentences about the project for the detail page.' },
-    images: { label: 'Images and videos', description: 'In display order. The first image is the cover (not repeated on the detail page). Videos: .mp4.' },
+    images: { label: 'Images and videos', description: 'In display order. The first image is the cover (not repeated on the detail page). Videos: MP4 or WebM.' },
     category: { label: 'Category', description: 'Which category filter shows this project.' },
   },
   'api::article.article': {
     articleName: { label: 'Title', description: 'Article title, shown on the card (2 lines at most) and the article page.' },
     articleTime: { label: 'Date', description: 'Publication date shown on the article page.' },
     articleChief: { label: 'Summary', description: 'One or two sentences shown on the card under the title.' },
-    articleImage: { label: 'Images and videos', description: 'The first image is the card cover; all of them form the carousel. Videos: .mp4.' },
+    articleImage: { label: 'Images and videos', description: 'The first image is the card cover; all of them form the carousel. Videos: MP4 or WebM.' },
     articleContent: { label: 'Text', description: 'The article body: headings, paragraphs, lists, quotes, links.' },
   },
   'api::profilelist.profilelist': {
@@ -45,6 +45,20 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     address: { label: 'Address', description: 'Studio address shown in the contact panel.' },
     phonenum: { label: 'Phone', description: 'Phone number; visitors can tap it to call.' },
     mail: { label: 'E-mail', description: 'Contact address; visitors can click it to write.' },
+  },
+  'api::studio.studio': {
+    name: { label: 'Studio name', description: 'As written in this language (switch the locale above for the others). Page titles, the header and link previews show it.' },
+    nameLatin: { label: 'Wordmark', description: 'The name in Latin letters, drawn in the site’s typeface in the header and on the landing page.' },
+    subtitle: { label: 'Subtitle', description: 'What the studio does, in a few words (e.g. Brand · Space · Digital). Also in the projects page’s description.' },
+    tagline: { label: 'Landing line', description: 'The line under the name on the landing page.' },
+    description: { label: 'Description', description: 'One or two sentences about the studio, for search engines and the app a visitor installs.' },
+    copyrightHolder: { label: 'Copyright holder', description: 'Shown as “© year holder” at the foot of the pages; the studio name when empty.' },
+    filingNumber: { label: 'Filing number', description: 'A registration the law asks to show (e.g. an ICP number in China). Empty: no notice at all.' },
+    filingUrl: { label: 'Filing link', description: 'Where the filing number leads (e.g. https://beian.miit.gov.cn/), opened in a new tab.' },
+    country: { label: 'Country', description: 'Two letters (ISO 3166, e.g. CN, DE) of the address in the contact panel, for search engines.' },
+    themeColor: { label: 'Theme colour', description: 'A colour such as #ffffff: the phone’s browser bar and the installed app’s background.' },
+    logo: { label: 'Logo', description: 'An SVG (no scripts, no outside files) or a PNG, square works best: the header’s mark, the favicon and every app icon are made from it.' },
+    shareImage: { label: 'Share picture', description: 'Shown when a page without a picture of its own is shared (1200 × 630 px or larger; set the focal point in the media library).' },
   },
   'api::translation.translation': {
     source: { label: 'Chinese text', description: 'A text exactly as the site shows it. Entries appear when visitors turn English on; add one for any text to set its English in advance.' },

@@ -11,6 +11,7 @@ export function previewPath(uid: string, documentId: string | undefined): string
     case 'api::contact-mess.contact-mess':
       return '/dailyPage/profile#contact';
     case 'api::first-page-img.first-page-img':
+    case 'api::studio.studio':
       return '/login';
     case 'api::category.category':
       return '/dailyPage/project';

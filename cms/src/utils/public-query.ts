@@ -15,6 +15,7 @@ export interface Attribute {
 export interface Model {
   attributes: Record<string, Attribute>;
   options?: { draftAndPublish?: boolean };
+  pluginOptions?: { i18n?: { localized?: boolean } };
 }
 
 export type ModelOf = (uid: string) => Model | undefined;
@@ -27,10 +28,12 @@ const fail = (message: string): never => {
   throw new PublicQueryError(message);
 };
 
-const TOP_LEVEL = new Set(['fields', 'populate', 'filters', 'sort', 'pagination', 'status']);
+const TOP_LEVEL = new Set(['fields', 'populate', 'filters', 'sort', 'pagination', 'status', 'locale']);
+/** A BCP 47 tag as Strapi's i18n names locales (en, zh-Hans, pt-BR, sr-Latn-RS). */
+const LOCALE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
 const SYSTEM_FIELDS = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
 /** Media fields a visitor may select; `related` (other entries, drafts included) never. */
-export const PUBLIC_MEDIA_FIELDS = new Set(['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'caption', 'formats', 'mime', 'size', 'placeholder']);
+export const PUBLIC_MEDIA_FIELDS = new Set(['url', 'ext', 'name', 'width', 'height', 'alternativeText', 'caption', 'formats', 'mime', 'size', 'placeholder', 'focalPoint']);
 const OPERATORS = new Set([
   '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains',
   '$containsi', '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
@@ -194,6 +197,9 @@ export function checkPublicQuery(query: Query, model: Model, modelOf: ModelOf): 
   for (const [key, value] of Object.entries(query)) {
     if (!TOP_LEVEL.has(key)) fail(`"${key}" is not a public query parameter`);
     if (key === 'status' && value !== 'published') fail('status: only published content is public');
+    // Which locales exist is Strapi's to say (an unknown one is its 400); the guard keeps to one code.
+    if (key === 'locale' && !model.pluginOptions?.i18n?.localized) fail('locale: this content is not localized');
+    if (key === 'locale' && (typeof value !== 'string' || !LOCALE_CODE.test(value))) fail('locale must be one locale code, e.g. en or zh-Hans');
     if (key === 'fields') checkFields(value, scalarAttributes(model), 'fields');
     if (key === 'populate') checkPopulate(value, model);
     if (key === 'filters') checkFilters(value, model, modelOf, { joins: 0, conditions: 0, branches: 0 }, 'filters');

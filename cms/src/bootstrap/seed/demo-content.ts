@@ -6,8 +6,18 @@ export interface Block {
   [key: string]: unknown;
 }
 
+/** The studio's texts in one language (the Studio single type's localized fields). */
+export interface StudioTexts {
+  name: string;
+  nameLatin: string;
+  subtitle: string;
+  tagline: string;
+  description: string;
+  copyrightHolder: string;
+}
+
 export interface DemoContent {
-  studio: { name: string; nameLatin: string };
+  studio: StudioTexts & { filingNumber: string; filingUrl: string; country: string; themeColor: string; logo: string; english: StudioTexts };
   categories: Array<{ designType: string; icontype: string }>;
   projects: Array<{
     projectName: string;
@@ -39,7 +49,7 @@ export const seedDir = (appRoot: string): string => path.join(appRoot, 'seed');
 /** The demo content shipped in cms/seed/content.json (ours, so a shape check is enough). */
 export function readDemoContent(appRoot: string): DemoContent {
   const raw: unknown = JSON.parse(fs.readFileSync(path.join(seedDir(appRoot), 'content.json'), 'utf8'));
-  const keys = ['categories', 'projects', 'articles', 'profiles', 'contact', 'landing', 'awardBadges', 'videos'];
+  const keys = ['studio', 'categories', 'projects', 'articles', 'profiles', 'contact', 'landing', 'awardBadges', 'videos'];
   if (typeof raw !== 'object' || raw === null || !keys.every((key) => key in raw)) {
     throw new Error(`seed/content.json must have the keys ${keys.join(', ')}`);
   }

@@ -31,6 +31,11 @@ export class MediaLibrary {
     return this.uploadBuffer(buffer, `${slug(name)}.png`, 'image/png', alt);
   }
 
+  /** A file shipped in seed/media, uploaded as it is (the studio's logo). */
+  async file(file: string, mimetype: string, alt: string): Promise<UploadedFile> {
+    return this.upload(path.join(this.mediaDir, file), file, mimetype, alt);
+  }
+
   /** Each shipped video is uploaded once and shared by the entries that show it. */
   async video(file: string, alt: string): Promise<UploadedFile> {
     const known = this.videos.get(file);

@@ -3,6 +3,7 @@ import { PUBLIC_READ_ACTIONS, type StudioContentType } from '../content-types';
 import { readDemoContent, seedDir, type DemoContent } from './demo-content';
 import { MediaLibrary, type UploadedFile } from './media-library';
 import { describeArtwork } from './artwork';
+import { SECOND_LOCALE } from '../locales';
 import path from 'node:path';
 
 const LANDSCAPE = { width: 2400, height: 1600 };
@@ -10,6 +11,8 @@ const PORTRAIT = { width: 1600, height: 2400 };
 const WIDE = { width: 2400, height: 1350 };
 const SQUARE = { width: 1200, height: 1200 };
 const BADGE = { width: 320, height: 320 };
+/** A social card (1.91:1) at twice the size networks show. */
+const CARD = { width: 2400, height: 1260 };
 
 const statusStore = (strapi: Core.Strapi) => strapi.store({ type: 'core', name: 'studio', key: 'seed-status' });
 
@@ -23,6 +26,15 @@ export async function seedIfEmpty(strapi: Core.Strapi): Promise<void> {
   if (status !== 'started' && (await countContent(strapi)) > 0) return; // the studio's own content
   if (status === 'started') await clearContent(strapi);
   await seed(strapi);
+}
+
+/**
+ * Leaves the studio with no content at all and never seeds the demo afterwards (`npm run seed -w
+ * cms -- --empty`, issue 37): a studio starting as itself fills in its identity and work in the admin.
+ */
+export async function startEmpty(strapi: Core.Strapi): Promise<void> {
+  await clearContent(strapi);
+  await statusStore(strapi).set({ value: 'done' });
 }
 
 export async function countContent(strapi: Core.Strapi): Promise<number> {
@@ -53,6 +65,7 @@ export async function seed(strapi: Core.Strapi): Promise<void> {
   await statusStore(strapi).set({ value: 'started' });
   strapi.log.info('Seeding the demo studio (first start on an empty database)...');
   try {
+    await seedStudio(strapi, content, media);
     const categories = await seedCategories(strapi, content);
     await seedProjects(strapi, content, media, categories);
     await seedArticles(strapi, content, media);
@@ -64,6 +77,21 @@ export async function seed(strapi: Core.Strapi): Promise<void> {
   }
   await statusStore(strapi).set({ value: 'done' });
   strapi.log.info(`Seeded the demo studio in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** The demo studio's identity (issue 37): its texts in the source language and in English, shared fields once. */
+async function seedStudio(strapi: Core.Strapi, content: DemoContent, media: MediaLibrary): Promise<void> {
+  const { english, logo, ...studio } = content.studio;
+  const mark = await media.file(logo, 'image/svg+xml', `${studio.name} logo`);
+  const card = await media.artwork({ ...CARD, seed: 700, title: studio.nameLatin, caption: english.subtitle }, studio.nameLatin, `${studio.name}：${studio.tagline}`);
+  const locales = strapi.plugin('i18n').service('locales') as { getDefaultLocale(): Promise<string> };
+  const source = await locales.getDefaultLocale();
+  const created = await strapi.documents('api::studio.studio').create({ locale: source, data: { ...studio, logo: mark.id, shareImage: card.id }, status: 'published' });
+  if (source !== SECOND_LOCALE) {
+    // The English twin of the same document (i18n: one documentId, a row per locale).
+    const data: Record<string, unknown> = { ...english };
+    await strapi.documents('api::studio.studio').update({ documentId: created.documentId, locale: SECOND_LOCALE, data, status: 'published' });
+  }
 }
 
 async function seedCategories(strapi: Core.Strapi, content: DemoContent): Promise<Map<string, string>> {
