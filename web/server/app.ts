@@ -16,6 +16,8 @@ import { securityHeaders } from './security/security-headers';
 import { contentWebhook, type ContentWebhookOptions } from './webhook/content-webhook';
 import { previewMarker, previewRouter } from './preview/preview';
 import { pageRequests } from './pages/page-requests';
+import { studioAssets } from './studio/studio-assets';
+import type { MarkSource } from './studio/studio-icons';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -44,6 +46,8 @@ export interface AppOptions {
   cachedPages?: (req: Request, res: Response, next: NextFunction) => void;
   /** What the pages read (content client, page cache, public origin), from the composition root. */
   services?: SiteServices;
+  /** The studio's logo, checked, as the source of its icons (without it: no icon endpoints). */
+  marks?: MarkSource;
   /** Extra middleware placed before the pages (Vite's in development). */
   before?: Array<(req: Request, res: Response, next: NextFunction) => void>;
   /** The log (JSON lines, each request's with its id); default: stdout at `info`. */
@@ -98,6 +102,10 @@ export function createApp(options: AppOptions): Express {
   app.use('/uploads', mediaProxy(mediaUrl, { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } }));
   if (options.imageCacheDir) app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes, log: lineLog(logger, 'error') }));
   app.use(contentWebhook({ ...(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }), log: lineLog(logger, 'info') }));
+  // The studio's icons and web app manifest, from its content (issue 37).
+  if (options.services && options.marks) {
+    app.use(studioAssets({ content: options.services.content, mediaUrl, marks: options.marks, ttlS: options.services.pageTtlS, log: lineLog(logger, 'warn') }));
+  }
 
   for (const middleware of options.before ?? []) app.use(middleware);
 

@@ -17,6 +17,19 @@ import { createTranslationService, PROVIDER_CHARS_PER_MINUTE } from './translati
 import { sharedTranslationCache } from './translation/redis-translation-cache';
 import { createStudioEnglish } from './translation/studio-english';
 import { createEnglishContent } from './translation/english-content';
+import { createWordmarkFaces } from './studio/wordmark-face';
+import { createMarkSource } from './studio/studio-icons';
+
+/** `log` once per key, at most `max` keys remembered (then the oldest may be said again). */
+function onceEach(log: (line: string) => void, max = 1_000) {
+  const said = new Set<string>();
+  return (key: string, line: string) => {
+    if (said.has(key)) return;
+    if (said.size >= max) said.delete(said.values().next().value!);
+    said.add(key);
+    log(line);
+  };
+}
 
 /** Parts a test (or another deployment) may supply instead of the ones the configuration names. */
 export interface StandIns {
@@ -89,9 +102,13 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
     pageTtlS: config.contentCache.ttlMs / 1000,
     publicOrigin: config.publicOrigin,
     english,
+    wordmarkFace: createWordmarkFaces(),
+    warnOnce: onceEach(warn),
     log: lineLog(logger, 'error'),
   };
-  return { services, store, purge, redis, translation, logging };
+  // The studio's logo as the icons' source (checked once per file; the last good one kept on disk).
+  const marks = createMarkSource({ dir: config.imageCacheDir, fetchImpl, log: warn });
+  return { services, store, purge, redis, translation, logging, marks };
 }
 
 export type ComposedSite = ReturnType<typeof composeSite>;

@@ -42,6 +42,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     previewSecret: config.previewSecret,
     previewFrameAncestors: config.previewFrameAncestors,
     cachedPages: cachedPages(site.services),
+    marks: site.marks,
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,
   });

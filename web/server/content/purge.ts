@@ -12,6 +12,8 @@ const AFFECTED: Record<string, string[]> = {
   profilelist: ['/api/profilelists'],
   'first-page-img': ['/api/first-page-imgs'],
   'contact-mess': ['/api/contact-mess'],
+  // The studio's identity: every page, its icons and its manifest show it (issue 37).
+  studio: ['/api/studio'],
   // The studio's English: the English pages show it (issue 28).
   translation: ['/api/translations'],
 };
