@@ -7,11 +7,15 @@ import { cspContext } from './lib/csp.server';
 import { deferHydration } from './lib/deferred-hydration.server';
 import { InlineStylesheets } from './lib/inline-stylesheets';
 import { stylesheetText } from './lib/inline-stylesheets.server';
+import { wordmarkFaceContext } from './lib/wordmark-face.server';
 
 export const streamTimeout = 5_000;
 
-/** The built stylesheets of this page's routes with their text, when the server can inline them. */
-function inlineStylesheets(routerContext: EntryContext): ReadonlyMap<string, string> | null {
+/**
+ * The built stylesheets of this page's routes with their text, when the server can inline them,
+ * and the studio's wordmark face (made for this studio on the server, always inline).
+ */
+function inlineStylesheets(routerContext: EntryContext, wordmark: { href: string; css: string } | null): ReadonlyMap<string, string> | null {
   const inlined = new Map<string, string>();
   for (const route of Object.values(routerContext.manifest.routes)) {
     for (const href of route?.css ?? []) {
@@ -19,6 +23,7 @@ function inlineStylesheets(routerContext: EntryContext): ReadonlyMap<string, str
       if (text !== undefined) inlined.set(href, text);
     }
   }
+  if (wordmark) inlined.set(wordmark.href, wordmark.css);
   return inlined.size > 0 ? inlined : null;
 }
 
@@ -43,7 +48,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesheets.Provider value={inlineStylesheets(routerContext)}>
+      <InlineStylesheets.Provider value={inlineStylesheets(routerContext, loadContext.get(wordmarkFaceContext))}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesheets.Provider>,
       {

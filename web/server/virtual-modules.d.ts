@@ -6,9 +6,6 @@ declare module 'virtual:react-router/server-build' {
 }
 
 declare module 'virtual:studio-fonts' {
-  /** The three weights of the site's typeface, subset at build time (scripts/vite/studio-fonts.ts). */
-  export const FONT_FILES: { thin: string; regular: string; bold: string };
-  export const FONT_UNICODE_RANGE: string;
-  /** The wordmark's letters in the bold weight, as a data URL (a couple of KB). */
-  export const WORDMARK_FONT: string;
+  /** The typeface's faces, three weights in three parts each, cut at build time (scripts/vite/studio-fonts.ts). */
+  export const FONT_FACES: ReadonlyArray<{ weight: number; url: string; unicodeRange: string }>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STUDIO } from '../../app/lib/studio';
-import { FONT_CHARACTERS, FONT_UNICODE_RANGE, WORDMARK_CHARACTERS } from './studio-fonts';
+import { FONT_PARTS, inPart, partCharacters, unicodeRange } from '../../app/styles/font-ranges';
+import { cutPart } from './studio-fonts';
 
 /** The code points a CSS unicode-range covers. */
 function covered(range: string): Set<number> {
@@ -12,19 +12,34 @@ function covered(range: string): Set<number> {
   return points;
 }
 
-describe('the subset of the typeface', () => {
-  it('declares exactly the characters it keeps, so others fall back per glyph instead of vanishing', () => {
-    const kept = new Set([...FONT_CHARACTERS].map((character) => character.codePointAt(0)!));
-    expect([...covered(FONT_UNICODE_RANGE)].sort((a, b) => a - b)).toEqual([...kept].sort((a, b) => a - b));
-  });
+const partOf = (character: string) => FONT_PARTS.find((part) => inPart(part, character));
 
-  it('keeps the studio wordmark, English words, digits and dates', () => {
-    for (const text of [STUDIO.nameLatin, 'CLICK OR SCROLL', 'Brand identity, 2024-05-01: “Moon” — 100%…']) {
-      for (const character of text) expect(FONT_CHARACTERS, `${text}: ${character}`).toContain(character);
+describe('the typeface, cut into parts', () => {
+  it('declares exactly the characters each part keeps, so others fall back per glyph instead of vanishing', () => {
+    for (const part of FONT_PARTS) {
+      const kept = [...partCharacters(part)].map((character) => character.codePointAt(0)!);
+      expect([...covered(unicodeRange(part))].sort((a, b) => a - b), part.source).toEqual(kept.sort((a, b) => a - b));
     }
   });
 
-  it('gives the wordmark and the language toggle their own tiny face: each of their letters once, nothing else', () => {
-    expect([...WORDMARK_CHARACTERS].sort().join('')).toBe([...new Set(`${STUDIO.nameLatin}CN EN`)].sort().join(''));
+  it('draws every letter of the Latin languages a studio may write in (issue 37)', () => {
+    const words = ['Brand identity, 2024-05-01: “Moon” — 100%…', 'Über Straße', 'Café déjà vu', 'Łódź Źdźbło', 'Příběh ěščřžýáíé', 'İstanbul ğüşöç ı', 'Nguyễn Thị Ánh', 'Árvíztűrő', 'Științe'];
+    for (const word of words) {
+      for (const character of word.replace(/\s/g, '')) expect(partOf(character), `${word}: ${character}`).toBeDefined();
+    }
+  });
+
+  it('keeps a page of ASCII and Latin-1 to one part, and the parts apart', () => {
+    for (const character of 'Über Straße, Café') expect(partOf(character)?.source, character).toBe('latin');
+    const all = FONT_PARTS.flatMap((part) => [...partCharacters(part)]);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('cuts a part with glyphs for its letters (German and Polish in the regular weight)', async () => {
+    const latin = await cutPart(400, FONT_PARTS[0]!);
+    const extended = await cutPart(400, FONT_PARTS[1]!);
+    expect(latin.byteLength).toBeGreaterThan(4_000);
+    expect(latin.byteLength).toBeLessThan(30_000);
+    expect(extended.byteLength).toBeGreaterThan(2_000);
   });
 });

@@ -2,41 +2,26 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
-import { STUDIO } from '../../app/lib/studio';
+import { FONT_PARTS, partCharacters, unicodeRange } from '../../app/styles/font-ranges';
 
 /**
- * `virtual:studio-fonts`: the spec's typeface (Raleway, OFL, from @fontsource) in its three
- * weights, cut down at build time to the characters a page can show in it: printable ASCII and a
- * few typographic marks. The site's text is Chinese (the system's CJK font draws it); the Latin
- * words (the wordmark, menu labels, dates, English translations) need nothing else. Each weight
- * drops from about 22 KB to 14 KB. Other characters fall back per glyph (unicode-range).
+ * `virtual:studio-fonts`: the spec's typeface in its three weights, each cut at build time into
+ * the parts of `app/styles/font-ranges.ts` (Latin with Latin-1, Latin Extended, Vietnamese), so a
+ * German or Polish word is drawn in Raleway to its last letter and a page downloads only the parts
+ * it shows. The wordmark's own face is cut on the server from the studio's Latin name
+ * (`server/studio/wordmark-face.ts`).
  */
-export const FONT_CHARACTERS = `${Array.from({ length: 0x7e - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i)).join('')}·–—‘’“”…`;
-export const FONT_UNICODE_RANGE = 'U+0020-007E,U+00B7,U+2013-2014,U+2018-2019,U+201C-201D,U+2026';
-const WEIGHTS = { thin: 100, regular: 400, bold: 700 } as const;
-/**
- * The wordmark's letters in the bold weight, small enough (about 2 KB) to travel inside the page's
- * head as a data URL with font-display: block: the wordmark is drawn in Raleway from the first
- * paint on every page, never in a fallback that changes once the font is cached (issue 30). With
- * them the language toggle's CN and EN, which sit beside it in the header.
- */
-export const LANGUAGE_LABELS = 'CN EN';
-export const WORDMARK_CHARACTERS = [...new Set(STUDIO.nameLatin + LANGUAGE_LABELS)].join('');
+export const WEIGHTS = { thin: 100, regular: 400, bold: 700 } as const;
 const ID = 'virtual:studio-fonts';
 
-export function studioFonts(): Plugin {
+/** A weight's part cut from @fontsource/raleway's file for that part. */
+export async function cutPart(weight: number, part: (typeof FONT_PARTS)[number]): Promise<Buffer> {
   const require = createRequire(import.meta.url);
-  const subsets = new Map<number, Promise<Buffer>>();
-  const subset = (weight: number) => {
-    let made = subsets.get(weight);
-    if (!made) {
-      made = fs
-        .readFile(require.resolve(`@fontsource/raleway/files/raleway-latin-${weight}-normal.woff2`))
-        .then((font) => subsetFont(font, FONT_CHARACTERS, { targetFormat: 'woff2' }));
-      subsets.set(weight, made);
-    }
-    return made;
-  };
+  const file = await fs.readFile(require.resolve(`@fontsource/raleway/files/raleway-${part.source}-${weight}-normal.woff2`));
+  return subsetFont(file, partCharacters(part), { targetFormat: 'woff2' });
+}
+
+export function studioFonts(): Plugin {
   let serve = false;
   return {
     name: 'studio:fonts',
@@ -48,22 +33,19 @@ export function studioFonts(): Plugin {
     },
     async load(id) {
       if (id !== `\0${ID}`) return undefined;
-      const entries = await Promise.all(
-        Object.entries(WEIGHTS).map(async ([name, weight]) => {
-          const font = await subset(weight);
-          // The development server has no emitted assets: the fonts travel inline there.
-          if (serve) return `${name}: ${JSON.stringify(`data:font/woff2;base64,${font.toString('base64')}`)}`;
-          const ref = this.emitFile({ type: 'asset', name: `raleway-${weight}.woff2`, source: font });
-          return `${name}: import.meta.ROLLUP_FILE_URL_${ref}`;
-        }),
+      const faces = await Promise.all(
+        Object.values(WEIGHTS).flatMap((weight) =>
+          FONT_PARTS.map(async (part) => {
+            const font = await cutPart(weight, part);
+            // The development server has no emitted assets: the fonts travel inline there.
+            const url = serve
+              ? JSON.stringify(`data:font/woff2;base64,${font.toString('base64')}`)
+              : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: `raleway-${part.source}-${weight}.woff2`, source: font })}`;
+            return `{ weight: ${weight}, url: ${url}, unicodeRange: ${JSON.stringify(unicodeRange(part))} }`;
+          }),
+        ),
       );
-      const wordmark = await fs
-        .readFile(require.resolve(`@fontsource/raleway/files/raleway-latin-${WEIGHTS.bold}-normal.woff2`))
-        .then((font) => subsetFont(font, WORDMARK_CHARACTERS, { targetFormat: 'woff2' }));
-      return (
-        `export const FONT_FILES = { ${entries.join(', ')} };\nexport const FONT_UNICODE_RANGE = ${JSON.stringify(FONT_UNICODE_RANGE)};\n` +
-        `export const WORDMARK_FONT = ${JSON.stringify(`data:font/woff2;base64,${wordmark.toString('base64')}`)};\n`
-      );
+      return `export const FONT_FACES = [\n  ${faces.join(',\n  ')},\n];\n`;
     },
   };
 }
