@@ -20,10 +20,14 @@ import { ErrorPage } from './components/error-page';
 import { TranslationToggle } from './features/translation/components/translation-toggle';
 import { NotFoundPage } from './components/not-found-page';
 import { rememberLanguage, twinForRememberedLanguage } from './features/translation/remembered-language';
-import { HTML_LANG, LanguageContext, languageOf } from './lib/language';
+import { HTML_LANG, LanguageContext, languageOf, localePath } from './lib/language';
+import { LANGUAGE_LABELS, useStudio } from './lib/ui-text';
 import { isSameSitePath } from './lib/same-site-path';
 import { inPageLanguage } from './lib/page-language.server';
 import { getContact } from './features/contact/api/get-contact.server';
+import { loadStudio } from './features/studio/load-studio.server';
+import { wordmarkFaceContext } from './lib/wordmark-face.server';
+
 import { layoutFor } from './lib/device';
 import { loadOrEmpty } from './lib/load-or-empty.server';
 import { jsonForScript, studioJsonLd } from './lib/seo';
@@ -38,15 +42,10 @@ import { siteServices } from './lib/site-context.server';
 
 const HEAD_CSS = tokensCss() + fontFacesCss();
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  { rel: 'manifest', href: '/manifest.webmanifest' },
-  // No font is preloaded: with font-display: optional a preloaded font holds the first paint back
-  // until it arrives, and on a phone the page matters more than the face of its few Latin words
-  // (Chinese text uses the system's CJK font either way). Later pages have the fonts cached.
-];
+// The icons and the manifest are the studio's (issue 37): named in the layout, with its logo's
+// version and the page's language. No font is preloaded: with font-display: optional a preloaded
+// font holds the first paint back until it arrives, and on a phone the page matters more than the
+// face of its few Latin words (Chinese text uses the system's CJK font either way).
 
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
 export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteServices)];
@@ -56,11 +55,19 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteS
  * origin and the studio's contact details are for every page's metadata.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const contact = await loadOrEmpty({ route: 'root', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null);
-  const origin = siteServices(context).publicOrigin;
+  const services = siteServices(context);
   const language = languageOf(new URL(request.url).pathname);
-  const studio = studioJsonLd(origin, await inPageLanguage(request, context, contact), language);
-  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio, preview: isPreview() };
+  const [contact, { studio, latinNames }] = await Promise.all([
+    loadOrEmpty({ route: 'root', context }, () => getContact({ client: services.content, signal: request.signal }), null),
+    loadStudio({ request, context }, language),
+  ]);
+  const origin = services.publicOrigin;
+  const organization = studioJsonLd(origin, studio, await inPageLanguage(request, context, contact), language);
+  // The wordmark's face, cut from the studio's Latin names (every language's: the same face on
+  // both twins) and the toggle's letters; its CSS goes into the head (entry.server.tsx).
+  const face = await services.wordmarkFace(`${latinNames}${LANGUAGE_LABELS}`);
+  context.set(wordmarkFaceContext, face);
+  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio, organization, wordmarkFace: face.href, preview: isPreview() };
 }
 
 /** The studio's details are in the page's language: loaded again when the toggle changes it. */
@@ -103,6 +110,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // This response's CSP nonce (server only; browsers hide it from scripts once the page is parsed).
   const nonce = useContext(FrameworkContext)?.nonce;
   const language = languageOf(useLocation().pathname);
+  const studio = useStudio(language);
+  const inlined = useContext(InlineStylesheets);
+  const version = studio.logoSrc.split('?')[1];
+  const icon = (path: string) => (version ? `${path}?${version}` : path);
   return (
     <html lang={HTML_LANG[language]} data-layout={layout}>
       <head>
@@ -113,9 +124,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <SiteLinks />
         <style nonce={nonce}>{HEAD_CSS}</style>
-        <meta name="theme-color" content="#ffffff" />
+        {rootData?.wordmarkFace && (
+          <style href={rootData.wordmarkFace} precedence="site" nonce={nonce}>
+            {inlined?.get(rootData.wordmarkFace) ?? ''}
+          </style>
+        )}
+        <link rel="icon" href={icon('/favicon.ico')} sizes="32x32" />
+        <link rel="icon" href={studio.logoSrc} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={icon('/apple-touch-icon.png')} />
+        <link rel="manifest" href={localePath('/manifest.webmanifest', language)} />
+        <meta name="theme-color" content={studio.themeColor} />
         {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
-        {rootData?.studio && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.studio) }} />}
+        {rootData?.organization && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.organization) }} />}
       </head>
       <body>
         <LayoutProvider layout={layout}>

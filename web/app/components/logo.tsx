@@ -1,15 +1,17 @@
-import { STUDIO } from '../lib/studio';
+import { useUi } from '../lib/ui-text';
 import styles from './logo.module.css';
 
-/** The studio's mark and name. Decorative inside links that carry their own label. */
+/**
+ * The studio's mark and wordmark (issue 37): the mark made by the server from the logo the studio
+ * uploaded (or the site's default mark), the wordmark its Latin name in the spec's face.
+ * Decorative inside links that carry their own label.
+ */
 export function Logo({ className = '', showName = true }: { className?: string; showName?: boolean }) {
+  const { studio } = useUi();
   return (
     <span className={`${styles.logo} ${className}`}>
-      <svg className={styles.mark} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-        <circle cx="15" cy="20" r="11" fill="currentColor" />
-        <rect x="20" y="9" width="14" height="22" fill="var(--color-accent)" style={{ mixBlendMode: 'multiply' }} />
-      </svg>
-      {showName && <span className={styles.name}>{STUDIO.nameLatin}</span>}
+      <img className={styles.mark} src={studio.logoSrc} alt="" width={28} height={28} decoding="async" />
+      {showName && studio.nameLatin && <span className={styles.name}>{studio.nameLatin}</span>}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { LANGUAGE_TAG, OG_LOCALE, localePath, type Language } from './language';
 import { isResizable, type Media } from './media';
-import { STUDIO, STUDIO_TEXT } from './studio';
+import type { Studio } from './studio';
 
 /** What a page tells search engines and link previews about itself. */
 export interface PageSeo {
@@ -11,6 +11,8 @@ export interface PageSeo {
   path: string;
   /** The language of this twin: its own address is `path` in it (issue 28). */
   language: Language;
+  /** The studio (its name for `og:site_name`, its share picture where the page has none). */
+  studio: Studio;
   image?: Media | null | undefined;
   type?: 'website' | 'article';
   noindex?: boolean;
@@ -20,9 +22,22 @@ export interface PageSeo {
 
 /** Preview pictures are made 1200 px wide where the original is at least that wide. */
 export const SHARE_IMAGE_WIDTH = 1200;
+/** A social card's frame (1.91:1), cut around the picture's focus (issue 37). */
+export const SHARE_CARD = { width: 1200, height: 630 } as const;
 
-/** The absolute address of a picture for link previews (the image endpoint's 1200 px JPEG/WebP/AVIF). */
+/** A focus in the image endpoint's steps (every 5 %: at most 441 crops of one picture). */
+export const cardFocus = (focus: { x: number; y: number }) => ({ x: Math.round(focus.x / 5) * 5, y: Math.round(focus.y / 5) * 5 });
+
+/**
+ * The absolute address of a picture for link previews: with a focus set by the editor, the image
+ * endpoint's 1200×630 card cut around it (a network crops a picture to its card otherwise, through
+ * the middle); else its 1200 px rendition (JPEG/WebP/AVIF).
+ */
 export function shareImage(origin: string, media: Media): { url: string; width?: number; height?: number } {
+  if (isResizable(media) && media.focus && media.width && media.height && media.width >= SHARE_CARD.width && media.height >= SHARE_CARD.height) {
+    const { x, y } = cardFocus(media.focus);
+    return { url: `${origin}/_img/card-${x}-${y}${media.url}`, ...SHARE_CARD };
+  }
   if (isResizable(media) && media.width && media.width >= SHARE_IMAGE_WIDTH) {
     const height = media.height ? Math.round((media.height * SHARE_IMAGE_WIDTH) / media.width) : undefined;
     return { url: `${origin}/_img/${SHARE_IMAGE_WIDTH}${media.url}`, width: SHARE_IMAGE_WIDTH, ...(height ? { height } : {}) };
@@ -53,14 +68,15 @@ export function languageAlternates(origin: string, path: string): MetaDescriptor
 /** Title, description, canonical address, the language twins, Open Graph and Twitter card, and JSON-LD. */
 export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
   const url = new URL(localePath(page.path, page.language), origin).href;
-  const image = page.image && page.image.kind === 'image' ? shareImage(origin, page.image) : null;
+  const picture = page.image?.kind === 'image' ? page.image : page.studio.shareImage;
+  const image = picture ? shareImage(origin, picture) : null;
   const other: Language = page.language === 'en' ? 'zh' : 'en';
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
     ...languageAlternates(origin, page.path),
-    { property: 'og:site_name', content: STUDIO_TEXT[page.language].name },
+    { property: 'og:site_name', content: page.studio.name },
     { property: 'og:locale', content: OG_LOCALE[page.language] },
     { property: 'og:locale:alternate', content: OG_LOCALE[other] },
     { property: 'og:type', content: page.type ?? 'website' },
@@ -75,7 +91,7 @@ export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
     tags.push({ property: 'og:image', content: image.url });
     if (image.width) tags.push({ property: 'og:image:width', content: String(image.width) });
     if (image.height) tags.push({ property: 'og:image:height', content: String(image.height) });
-    if (page.image?.alt) tags.push({ property: 'og:image:alt', content: page.image.alt });
+    if (picture?.alt) tags.push({ property: 'og:image:alt', content: picture.alt });
     tags.push({ name: 'twitter:image', content: image.url });
   }
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
@@ -97,16 +113,18 @@ export function breadcrumbs(origin: string, items: Array<{ name: string; path: s
 export const originOf = (matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string =>
   (matches.find((match) => match?.id === 'root')?.loaderData as { origin?: string } | undefined)?.origin || 'http://localhost';
 
-/** schema.org Organization: the studio, with what the contact content says, in the page's language. */
-export function studioJsonLd(origin: string, contact: { address: string; phone: string; mail: string } | null, language: Language = 'zh'): Record<string, unknown> {
+/** schema.org Organization: the studio as it names itself, with what the contact content says, in the page's language. */
+export function studioJsonLd(origin: string, studio: Studio, contact: { address: string; phone: string; mail: string } | null, language: Language = 'zh'): Record<string, unknown> {
+  const alternateNames = studio.alternateNames.filter((name) => name && name !== studio.name);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: STUDIO_TEXT[language].name,
-    alternateName: language === 'en' ? [STUDIO.name, STUDIO.nameLatin] : STUDIO.nameLatin,
+    name: studio.name,
+    ...(alternateNames.length ? { alternateName: alternateNames.length === 1 ? alternateNames[0] : alternateNames } : {}),
+    ...(studio.description ? { description: studio.description } : {}),
     url: new URL(localePath('/', language), origin).href,
     logo: `${origin}/icons/icon-512.png`,
-    ...(contact?.address ? { address: { '@type': 'PostalAddress', streetAddress: contact.address, addressCountry: 'CN' } } : {}),
+    ...(contact?.address ? { address: { '@type': 'PostalAddress', streetAddress: contact.address, ...(studio.country ? { addressCountry: studio.country } : {}) } } : {}),
     ...(contact?.phone ? { telephone: contact.phone } : {}),
     ...(contact?.mail ? { email: contact.mail } : {}),
   };

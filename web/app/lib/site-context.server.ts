@@ -18,6 +18,10 @@ export interface SiteServices {
   publicOrigin: string;
   /** The English pages' content: what a loader read, translated (issue 28). */
   english: EnglishContent;
+  /** The face of the studio's wordmark, cut from its letters (`server/studio/wordmark-face.ts`). */
+  wordmarkFace: (letters: string) => Promise<{ href: string; css: string }>;
+  /** A warning the log needs once per process, however many pages meet it (keyed by what it is about). */
+  warnOnce: (key: string, line: string) => void;
   /** Where the pages' server-side error lines go (the server's log; the console by default). */
   log?: (line: string) => void;
 }

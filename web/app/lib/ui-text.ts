@@ -1,5 +1,6 @@
+import { useRouteLoaderData } from 'react-router';
 import { languageOf, useLanguage, type Language } from './language';
-import { STUDIO_TEXT, type StudioTexts } from './studio';
+import { unnamedStudio, type Studio } from './studio';
 
 /**
  * Every interface text the site shows (everything that is not CMS content), in one place and in
@@ -9,6 +10,8 @@ import { STUDIO_TEXT, type StudioTexts } from './studio';
  */
 export const UI = {
   home: '首页',
+  // What a studio that has not named itself yet is called (issue 37).
+  unnamedStudio: '工作室',
   skipToContent: '跳到正文',
   menu: '菜单',
   mainMenu: '主菜单',
@@ -60,11 +63,11 @@ export const UI = {
   backHome: '返回首页',
   seeProjects: '浏览项目',
   unavailable: '页面暂时无法显示，请稍后再试。',
-  // Descriptions for search engines and link previews (the pages' <meta name="description">).
-  siteDescription: '拾光设计工作室：品牌、空间与数字体验设计。作品、文章与团队介绍。',
-  projectsDescription: '拾光设计工作室的作品：品牌、空间与数字体验设计项目。',
-  articlesDescription: '拾光设计工作室的文章：项目背后的过程、方法与日常。',
-  profileDescription: '拾光设计工作室的团队、获奖与联系方式。',
+  // A studio that has just started: what each page says while it has nothing to show (issue 37).
+  noProjects: '这里还没有项目。',
+  noProjectsInCategory: '这个分类里还没有项目。',
+  noArticles: '这里还没有文章。',
+  noProfiles: '这里还没有工作室简介。',
 } as const;
 
 export type UiTexts = Record<keyof typeof UI, string>;
@@ -72,6 +75,7 @@ export type UiTexts = Record<keyof typeof UI, string>;
 /** The English pages' interface: every key of `UI`, in English (the type keeps the two in step). */
 export const UI_EN: UiTexts = {
   home: 'Home',
+  unnamedStudio: 'Studio',
   skipToContent: 'Skip to content',
   menu: 'Menu',
   mainMenu: 'Main menu',
@@ -123,11 +127,14 @@ export const UI_EN: UiTexts = {
   backHome: 'Back to home',
   seeProjects: 'See the projects',
   unavailable: 'This page cannot be shown right now. Please try again later.',
-  siteDescription: 'Shiguang Design studio: brand, space and digital experience design. Projects, articles and the team.',
-  projectsDescription: 'Projects by Shiguang Design studio: brand, space and digital experience design.',
-  articlesDescription: 'Articles from Shiguang Design studio: the process, methods and days behind the projects.',
-  profileDescription: 'The team, awards and contact details of Shiguang Design studio.',
+  noProjects: 'No projects here yet.',
+  noProjectsInCategory: 'No projects in this category yet.',
+  noArticles: 'No articles here yet.',
+  noProfiles: 'No studio profile here yet.',
 };
+
+/** The language toggle's letters (drawn in the wordmark's face, beside it in the header). */
+export const LANGUAGE_LABELS = 'CN EN';
 
 /** Each language's own name, as the language toggle says where it leads (in that language). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { zh: '中文', en: 'English' };
@@ -143,6 +150,12 @@ export const UI_TEMPLATES = {
   pageTitle: '{page} · {studio}',
   categoryTitle: '{category} · {page} · {studio}',
   mediaCount: '共 {count} 项',
+  // Descriptions for search engines and link previews (the pages' <meta name="description">),
+  // from the studio's own name and lines (issue 37).
+  projectsDescription: '{studio}的项目作品。{subtitle}',
+  articlesDescription: '{studio}的文章：项目背后的过程与方法。',
+  profileDescription: '{studio}的团队、获奖与联系方式。',
+  copyright: '© {year} {holder} 版权所有',
 } as const;
 
 export type UiTemplate = keyof typeof UI_TEMPLATES;
@@ -157,6 +170,10 @@ export const UI_TEMPLATES_EN: Record<UiTemplate, string> = {
   pageTitle: '{page} · {studio}',
   categoryTitle: '{category} · {page} · {studio}',
   mediaCount: '{count} items',
+  projectsDescription: 'Projects by {studio}. {subtitle}',
+  articlesDescription: 'Articles from {studio}: the process and methods behind the projects.',
+  profileDescription: 'The team, awards and contact details of {studio}.',
+  copyright: '© {year} {holder}. All rights reserved.',
 };
 
 const TEMPLATES: Record<Language, Record<UiTemplate, string>> = { zh: UI_TEMPLATES, en: UI_TEMPLATES_EN };
@@ -166,33 +183,46 @@ export function fill(template: UiTemplate, values: Record<string, string | numbe
   return TEMPLATES[language][template].replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
 }
 
-/** What a page in `language` says: its interface, the studio's own texts, and filled templates. */
+/** What a page in `language` says: its interface, the studio's identity, and filled templates. */
 export interface PageTexts {
   language: Language;
   ui: UiTexts;
-  studio: StudioTexts;
+  studio: Studio;
   fill: (template: UiTemplate, values: Record<string, string | number>) => string;
 }
 
-const TEXTS: Record<Language, PageTexts> = {
-  zh: { language: 'zh', ui: UI, studio: STUDIO_TEXT.zh, fill: (template, values) => fill(template, values, 'zh') },
-  en: { language: 'en', ui: UI_EN, studio: STUDIO_TEXT.en, fill: (template, values) => fill(template, values, 'en') },
+const INTERFACE: Record<Language, Omit<PageTexts, 'studio'>> = {
+  zh: { language: 'zh', ui: UI, fill: (template, values) => fill(template, values, 'zh') },
+  en: { language: 'en', ui: UI_EN, fill: (template, values) => fill(template, values, 'en') },
 };
 
-/** The texts of a page in `language`. */
-export const uiText = (language: Language): PageTexts => TEXTS[language];
+/** The interface texts of a page in `language` (no studio: for the server's own words). */
+export const uiText = (language: Language): Omit<PageTexts, 'studio'> => INTERFACE[language];
 
-/** The texts of the page at `pathname` (for meta functions: `uiTextAt(location.pathname)`). */
-export const uiTextAt = (pathname: string): PageTexts => TEXTS[languageOf(pathname)];
+interface RootData {
+  studio?: Studio;
+}
+
+/** The texts of the page a meta function describes: its interface, and the studio from the root loader. */
+export function metaTexts({ location, matches }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> }): PageTexts {
+  const language = languageOf(location.pathname);
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  return { ...INTERFACE[language], studio: root?.studio ?? unnamedStudio(INTERFACE[language].ui.unnamedStudio) };
+}
+
+/** The studio of the page being shown (the root loader's); a placeholder before any was loaded. */
+export function useStudio(language: Language): Studio {
+  return useRouteLoaderData<RootData>('root')?.studio ?? unnamedStudio(INTERFACE[language].ui.unnamedStudio);
+}
 
 /** The texts of the page being shown. */
-export const useUi = (): PageTexts => TEXTS[useLanguage()];
+export function useUi(): PageTexts {
+  const language = useLanguage();
+  return { ...INTERFACE[language], studio: useStudio(language) };
+}
 
 /**
  * The English of an interface text given in Chinese (a default alt text a content call filled in
  * from `UI`): the dictionary's, so the English pages never send the interface to the provider.
  */
-export const INTERFACE_ENGLISH: ReadonlyMap<string, string> = new Map([
-  ...(Object.keys(UI) as Array<keyof typeof UI>).map((key) => [UI[key], UI_EN[key]] as const),
-  ...(Object.keys(STUDIO_TEXT.zh) as Array<keyof StudioTexts>).map((key) => [STUDIO_TEXT.zh[key], STUDIO_TEXT.en[key]] as const),
-]);
+export const INTERFACE_ENGLISH: ReadonlyMap<string, string> = new Map((Object.keys(UI) as Array<keyof typeof UI>).map((key) => [UI[key], UI_EN[key]] as const));

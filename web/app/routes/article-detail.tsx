@@ -10,7 +10,7 @@ import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import type { Route } from './+types/article-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
-import { uiTextAt, useUi } from '../lib/ui-text';
+import { metaTexts, useUi } from '../lib/ui-text';
 import { inPageLanguage } from '../lib/page-language.server';
 import { languageOf, localePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
@@ -35,13 +35,14 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const article = data?.article;
-  const { ui, studio, fill, language } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = metaTexts({ location, matches });
   if (!article) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
   const path = articleHref(article.documentId);
   const own = articleHref(article.documentId, language);
   const image = article.media.find((media) => media.kind === 'image');
   return seoMeta(origin, {
+    studio,
     title: fill('pageTitle', { page: article.name, studio: studio.name }),
     description: summary(article.chief || article.name),
     path,

@@ -7,9 +7,8 @@ import { shuffle } from '../features/landing/shuffle';
 import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { originOf, seoMeta } from '../lib/seo';
-import { uiTextAt } from '../lib/ui-text';
+import { metaTexts } from '../lib/ui-text';
 import { inPageLanguage } from '../lib/page-language.server';
-import { STUDIO } from '../lib/studio';
 import type { Route } from './+types/login';
 import { siteServices } from '../lib/site-context.server';
 
@@ -31,13 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill, language } = uiTextAt(location.pathname);
+  const { studio, fill, language } = metaTexts({ location, matches });
   return seoMeta(originOf(matches), {
-    title: fill('pageTitle', { page: STUDIO.nameLatin, studio: studio.name }),
-    description: ui.siteDescription,
+    studio,
+    title: studio.nameLatin && studio.nameLatin !== studio.name ? fill('pageTitle', { page: studio.nameLatin, studio: studio.name }) : studio.name,
+    description: studio.description || studio.tagline || studio.name,
     path: '/login',
     language,
-    image: data?.backgrounds[0],
+    // The studio's own share picture first: the backgrounds are shuffled at every render.
+    image: studio.shareImage ?? data?.backgrounds[0],
   });
 };
 

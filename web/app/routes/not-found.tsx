@@ -4,15 +4,15 @@ import { loadShellData } from '../features/shell/api/shell-data.server';
 import { Shell } from '../features/shell/components/shell';
 import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { NotFoundPage } from '../components/not-found-page';
-import { uiTextAt } from '../lib/ui-text';
+import { metaTexts } from '../lib/ui-text';
 import type { Route } from './+types/not-found';
 
 // Spec 2: every path not in the route table is the 404 page, with HTTP status 404 (in English
 // under /en), inside the site's own shell (issue 30): its header, menu and contact panel.
 export const loader = async ({ request, context }: Route.LoaderArgs) => data(await loadShellData({ request, context }), { status: 404 });
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const { ui, studio, fill } = uiTextAt(location.pathname);
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const { ui, studio, fill } = metaTexts({ location, matches });
   return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
 };
 

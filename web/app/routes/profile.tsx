@@ -1,24 +1,27 @@
 import { Copyright } from '../components/copyright';
+import { EmptyState } from '../components/empty-state';
 import { getProfiles } from '../features/profile/api/get-profiles.server';
 import { ProfileList } from '../features/profile/components/profile-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import type { Route } from './+types/profile';
 import { originOf, seoMeta } from '../lib/seo';
-import { uiTextAt, useUi } from '../lib/ui-text';
+import { metaTexts, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
 import { inPageLanguage } from '../lib/page-language.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profiles = await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), []);
-  return { profiles: await inPageLanguage(request, context, profiles) };
+  // null: the CMS failed (the page says nothing, spec 8); []: the studio has no profile yet.
+  const profiles = await loadOrEmpty({ route: '/dailyPage/profile', context }, () => getProfiles({ client: siteServices(context).content, signal: request.signal }), null);
+  return { profiles: await inPageLanguage(request, context, profiles ?? []), nothingYet: profiles?.length === 0 };
 }
 
 // The link preview shows the studio's portrait (the first profile's), as a project shows its cover.
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
-  const { ui, studio, fill, language } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = metaTexts({ location, matches });
   return seoMeta(originOf(matches), {
+    studio,
     title: fill('pageTitle', { page: ui.profile, studio: studio.name }),
-    description: ui.profileDescription,
+    description: fill('profileDescription', { studio: studio.name }),
     path: '/dailyPage/profile',
     language,
     image: loaderData?.profiles.find((profile) => profile.portrait)?.portrait,
@@ -31,6 +34,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
     <main>
       <h1 className="visually-hidden">{ui.studioProfile}</h1>
       <ProfileList profiles={loaderData.profiles} />
+      {loaderData.nothingYet && <EmptyState message={ui.noProfiles} />}
       <Copyright />
     </main>
   );

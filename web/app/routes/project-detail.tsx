@@ -13,7 +13,7 @@ import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import type { Route } from './+types/project-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
-import { uiTextAt, useUi } from '../lib/ui-text';
+import { metaTexts, useUi } from '../lib/ui-text';
 import { inPageLanguage } from '../lib/page-language.server';
 import { languageOf } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
@@ -43,7 +43,7 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const project = data?.project;
-  const { ui, studio, fill, language } = uiTextAt(location.pathname);
+  const { ui, studio, fill, language } = metaTexts({ location, matches });
   // An unknown id is the 404 page: not for search engines.
   if (!project) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
@@ -51,6 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   const url = new URL(projectDetailHref(project.documentId, ALL_CATEGORY.designType, language), origin).href;
   const image = project.media.find((media) => media.kind === 'image');
   return seoMeta(origin, {
+    studio,
     title: fill('pageTitle', { page: project.name, studio: studio.name }),
     description: summary(project.description || `${project.name} · ${project.author}`),
     path,

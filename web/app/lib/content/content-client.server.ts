@@ -51,7 +51,7 @@ export function contentUrl(baseUrl: string, path: string, query?: Record<string,
 }
 
 /** Content types with drafts (draft and publish on): what a preview reads as drafts. */
-const DRAFTABLE = ['/api/projects', '/api/articles', '/api/profilelists'];
+const DRAFTABLE = ['/api/projects', '/api/articles', '/api/profilelists', '/api/studio'];
 
 /** The one client of the content service: base address, timeout, retries and the unwrap of `data`. */
 export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fetchImpl: Fetch = fetch, store?: ContentStore, hooks: ContentClientHooks = {}) {

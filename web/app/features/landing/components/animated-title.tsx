@@ -21,7 +21,7 @@ export function AnimatedTitle({ text, subtitle }: { text: string; subtitle: stri
 const SEPARATOR = ' · ';
 
 /**
- * The studio's name, then its fields ("拾光设计 · 品牌 · 空间 · 数字体验"): one line where it fits;
+ * The studio's tagline, its name then its fields ("Name · Brand · Space"): one line where it fits;
  * on a phone two, the name over the fields, never a separator left at a line's end (issue 30).
  */
 function Subtitle({ text }: { text: string }) {

@@ -27,6 +27,7 @@ export function BackgroundCarousel({ images, index }: BackgroundCarouselProps) {
             {mounted && (
               <ResponsiveImage
                 media={image}
+                cropped
                 className={styles.backgroundImage}
                 sizes={landingSizes(image)}
                 priority={position === 0}

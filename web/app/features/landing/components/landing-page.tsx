@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { PrefetchWhenIdle } from '../../../components/prefetch-when-idle';
 import type { Media } from '../../../lib/media';
-import { STUDIO } from '../../../lib/studio';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { tokens } from '../../../styles/tokens';
 import { takeEarlyInputs } from '../../../lib/early-input';
@@ -114,7 +113,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
       <BackgroundCarousel images={backgrounds} index={index} />
       <div className={styles.center}>
         <Logo className={styles.logo} showName={false} />
-        <AnimatedTitle text={STUDIO.nameLatin} subtitle={studio.tagline} />
+        <AnimatedTitle text={studio.nameLatin} subtitle={studio.tagline} />
       </div>
       <EnterPrompt onEnter={leave} />
       {backgrounds.length > 1 && (
