@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { imageSources, type Media } from '../lib/media';
+import { focusPosition, imageSources, type Media } from '../lib/media';
 import { placeholderStyle } from '../lib/placeholder';
 import { useTextLang } from '../lib/language';
 
@@ -10,13 +10,15 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   priority?: boolean;
   /** Overrides the media's own alt text ("" for decorative images). */
   alt?: string;
+  /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */
+  cropped?: boolean;
 }
 
 /**
  * <img> in the widths of the image endpoint (AVIF or WebP where accepted), with its size set and
  * its placeholder behind it.
  */
-export function ResponsiveImage({ media, sizes, priority = false, alt, style, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({ media, sizes, priority = false, alt, cropped = false, style, ...rest }: ResponsiveImageProps) {
   const { src, srcSet } = imageSources(media);
   const textLang = useTextLang();
   return (
@@ -25,7 +27,9 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, style, ..
       {...textLang(alt ?? media.alt)}
       {...rest}
       // Its colours until it arrives (issue 26): a slow network shows the page's colours at once.
-      style={{ ...placeholderStyle(media.placeholder), ...style }}
+      // A crop keeps the focus: `object-position` at p % puts the picture's point at p % on the
+      // frame's point at p %, so that point is inside the frame however much is cut away.
+      style={{ ...placeholderStyle(media.placeholder), ...(cropped && media.focus ? { objectPosition: focusPosition(media) } : {}), ...style }}
       src={src}
       srcSet={srcSet}
       sizes={sizes}

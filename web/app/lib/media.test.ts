@@ -49,3 +49,22 @@ describe('media helpers', () => {
     expect(toMedia({ url: '/uploads/b.jpg', ext: '.jpg' }, CMS, '项目名称').alt).toBe('项目名称');
   });
 });
+
+describe('what is a video, and where a crop is centred (issue 37)', () => {
+  it('takes a file for a video by the MIME type a browser plays, MP4 or WebM, else by its extension', () => {
+    expect(toMedia({ url: '/uploads/reel.webm', ext: '.webm', mime: 'video/webm' }, CMS).kind).toBe('video');
+    expect(toMedia({ url: '/uploads/reel.mp4', ext: '.mp4', mime: 'video/mp4' }, CMS).kind).toBe('video');
+    // No MIME type from the CMS: the spec's rule (.mp4), and .webm with it.
+    expect(toMedia({ url: '/uploads/old.mp4', ext: '.mp4' }, CMS).kind).toBe('video');
+    expect(toMedia({ url: '/uploads/old.webm', ext: '.webm' }, CMS).kind).toBe('video');
+    // A video no browser plays is not offered as one; a picture is a picture whatever its name.
+    expect(toMedia({ url: '/uploads/raw.mov', ext: '.mov', mime: 'video/quicktime' }, CMS).kind).toBe('image');
+    expect(toMedia({ url: '/uploads/still.mp4.jpg', ext: '.jpg', mime: 'image/jpeg' }, CMS).kind).toBe('image');
+  });
+
+  it("keeps the focal point the editor set in Strapi's media library, and drops one out of range", () => {
+    expect(toMedia({ ...image('a'), focalPoint: { x: 92.4, y: 8 } }, CMS).focus).toEqual({ x: 92, y: 8 });
+    expect(toMedia({ ...image('a'), focalPoint: { x: 120, y: 8 } }, CMS).focus).toBeNull();
+    expect(toMedia(image('a'), CMS).focus).toBeNull();
+  });
+});

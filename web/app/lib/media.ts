@@ -16,11 +16,28 @@ export interface Media {
   placeholder: string | null;
   /** Strapi's responsive renditions (thumbnail, small, medium, large), smallest first. */
   formats: MediaFormat[];
+  /**
+   * The point the editor set in Strapi's media library that every crop keeps (per cent of the
+   * width and height from the top left); null: the centre.
+   */
+  focus?: { x: number; y: number } | null;
 }
 
-/** Spec 3: files with ext .mp4 are videos; all others are images. */
-export const isVideoExt = (ext: string | null | undefined, url = ''): boolean =>
-  (ext ?? url.slice(url.lastIndexOf('.'))).toLowerCase() === '.mp4';
+/** Videos a browser plays (issue 37): MP4 and WebM. */
+const PLAYABLE_VIDEO = /^video\/(mp4|webm)$/i;
+const VIDEO_EXTENSIONS = new Set(['.mp4', '.webm']);
+
+/**
+ * A file is a video when its MIME type is one a browser plays, or, where the CMS gives none, its
+ * extension is (spec 3: `.mp4` files are videos); everything else is a picture.
+ */
+export function isVideo({ mime, ext, url = '' }: { mime?: string | null; ext?: string | null; url?: string }): boolean {
+  if (mime) return PLAYABLE_VIDEO.test(mime.trim());
+  return VIDEO_EXTENSIONS.has((ext ?? url.slice(url.lastIndexOf('.'))).toLowerCase());
+}
+
+/** The CSS `object-position` that keeps a picture's focus inside any crop (the centre by default). */
+export const focusPosition = (media: Pick<Media, 'focus'>): string | undefined => (media.focus ? `${media.focus.x}% ${media.focus.y}%` : undefined);
 
 /**
  * Media reach the browser from the site's own origin: Strapi's local uploads ("/uploads/...")

@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import sharp from 'sharp';
 import { createConnectionLimit } from '../../app/lib/content/connection-limit';
 import { IMAGE_WIDTHS } from '../../app/lib/media';
+import { SHARE_CARD } from '../../app/lib/seo';
 import { createTokenBuckets } from '../../app/lib/token-buckets';
 import { createVariantStore } from './variant-store';
 
@@ -44,8 +45,34 @@ function chooseFormat(req: Request, source: Format | undefined): { format: Forma
   return { format: source ?? 'original', negotiated: true };
 }
 
-async function encode(original: Buffer, width: number, format: Format): Promise<Buffer> {
-  const image = sharp(original, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+/** What a request asks to be made: one of the layout widths, or a social card cut around a focus. */
+type Size = { width: number } | { card: { x: number; y: number } };
+
+/** `1200`, or `card-<x>-<y>` with the focus in steps of 5 % (seo.ts `cardFocus`); else null. */
+function sizeOf(param: string): Size | null {
+  if ((IMAGE_WIDTHS as readonly number[]).includes(Number(param))) return { width: Number(param) };
+  const card = /^card-(\d{1,3})-(\d{1,3})$/.exec(param);
+  if (!card) return null;
+  const [x, y] = [Number(card[1]), Number(card[2])];
+  return x <= 100 && y <= 100 && x % 5 === 0 && y % 5 === 0 ? { card: { x, y } } : null;
+}
+
+/**
+ * A 1200×630 card from `original`: scaled to cover the card, then cut so that the focus sits at
+ * the same fraction of the card as of the picture (like CSS `object-position`), never outside it.
+ */
+async function cardOf(original: Buffer, focus: { x: number; y: number }) {
+  const rotated = await sharp(original, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
+  const { width = SHARE_CARD.width, height = SHARE_CARD.height } = rotated.info;
+  const scale = Math.max(SHARE_CARD.width / width, SHARE_CARD.height / height);
+  const scaled = { width: Math.max(SHARE_CARD.width, Math.round(width * scale)), height: Math.max(SHARE_CARD.height, Math.round(height * scale)) };
+  const left = Math.round(((scaled.width - SHARE_CARD.width) * focus.x) / 100);
+  const top = Math.round(((scaled.height - SHARE_CARD.height) * focus.y) / 100);
+  return sharp(rotated.data).resize(scaled.width, scaled.height).extract({ left, top, ...SHARE_CARD });
+}
+
+async function encode(original: Buffer, size: Size, format: Format): Promise<Buffer> {
+  const image = 'card' in size ? await cardOf(original, size.card) : sharp(original, { failOn: 'error' }).rotate().resize({ width: size.width, withoutEnlargement: true });
   switch (format) {
     case 'avif':
       // effort 2: a 2400px picture in about a second on one core, against seven at the default 4,
@@ -88,8 +115,9 @@ export function imageEndpoint({
   const refuse = (res: Response, status: number, error: string) => void res.status(status).set('cache-control', 'no-store').json({ error });
 
   router.get('/_img/:width/uploads/{*rest}', async (req, res) => {
-    const width = Number(req.params.width);
-    if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return refuse(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}`);
+    const size = sizeOf(req.params.width);
+    if (!size) return refuse(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}, or card-<x>-<y> in steps of 5`);
+    const width = req.params.width;
     const rawPath = req.path.slice(`/_img/${req.params.width}`.length);
     let decoded: string;
     try {
@@ -132,7 +160,7 @@ export function imageEndpoint({
         }
         const original = Buffer.from(await upstream.arrayBuffer());
         const format = choice.format === 'original' ? source : choice.format;
-        const encoded = await encoding.run(() => encode(original, width, format));
+        const encoded = await encoding.run(() => encode(original, size, format));
         return variants.put(key, encoded, CONTENT_TYPES[format]);
       })().finally(() => making.delete(key));
       making.set(key, job);

@@ -16,9 +16,10 @@ describe('content client', () => {
   it('builds the spec section 7 project query, with the category filter only when not ALL', () => {
     const plain = decodeURIComponent(contentUrl('', '/api/projects', projectsQuery('ALL')));
     expect(plain).toBe(
-      '/api/projects?populate[images][fields][0]=url&populate[images][fields][1]=ext&populate[images][fields][2]=name' +
-        '&populate[images][fields][3]=width&populate[images][fields][4]=height&populate[images][fields][5]=alternativeText' +
-        '&populate[images][fields][6]=formats&populate[images][fields][7]=placeholder&fields[0]=projectName&fields[1]=author&fields[2]=flextype&sort[0]=projectName:asc',
+      '/api/projects?populate[images][fields][0]=url&populate[images][fields][1]=ext&populate[images][fields][2]=mime&populate[images][fields][3]=name' +
+        '&populate[images][fields][4]=width&populate[images][fields][5]=height&populate[images][fields][6]=alternativeText' +
+        '&populate[images][fields][7]=formats&populate[images][fields][8]=placeholder&populate[images][fields][9]=focalPoint' +
+        '&fields[0]=projectName&fields[1]=author&fields[2]=flextype&sort[0]=projectName:asc',
     );
     const filtered = decodeURIComponent(contentUrl('', '/api/projects', projectsQuery('品牌设计')));
     expect(filtered).toBe(`${plain}&filters[category][designType][$eq]=品牌设计`);

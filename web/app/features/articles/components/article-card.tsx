@@ -33,7 +33,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
       <Link to={href} state={state} className={styles.link} prefetch={layout === 'phone' ? 'none' : 'intent'} viewTransition={!reducedMotion}>
         <span className={styles.coverFrame}>
           {cover && (
-            <ResponsiveImage media={cover} className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />
+            <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />
           )}
         </span>
         <span className={styles.text}>

@@ -18,7 +18,7 @@ export function ProfileList({ profiles }: { profiles: Profile[] }) {
       {profiles.map((profile, index) => (
         <section key={profile.documentId} className={styles.profile} aria-labelledby={`profile-${profile.documentId}`}>
           {profile.portrait && (
-            <ResponsiveImage media={profile.portrait} className={styles.portrait} sizes={portraitSizes(profile.portrait, layout)} priority={index === 0} />
+            <ResponsiveImage media={profile.portrait} cropped className={styles.portrait} sizes={portraitSizes(profile.portrait, layout)} priority={index === 0} />
           )}
           <div className={styles.body}>
             <h2 id={`profile-${profile.documentId}`} className={styles.name} {...textLang(profile.name)}>

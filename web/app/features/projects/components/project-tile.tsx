@@ -43,6 +43,7 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
         {cover ? (
           <ResponsiveImage
             media={cover}
+            cropped
             className={styles.cover}
             sizes={projectTileSizes(cover, project.tall, span)}
             priority={priority}
