@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CategoryIcon } from '../../../components/category-icon';
 import { projectListHref, type Category } from '../../../lib/category';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { Drawer } from './drawer';
@@ -33,6 +34,7 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
                 prefetch="intent"
                 viewTransition={!reducedMotion}
               >
+                <CategoryIcon icontype={category.icontype} className={styles.icon} />
                 <span {...textLang(category.label ?? category.designType)}>{category.label ?? category.designType}</span>
               </Link>
             </li>
