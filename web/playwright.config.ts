@@ -48,14 +48,14 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/(publish|editing)\.spec\.ts/,
+      testIgnore: /ops\/(publish|studio|editing)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
-      // Publishing changes the CMS's content: alone, after everything that reads it.
+      // Publishing changes the CMS's content (its studio too): alone, after everything that reads it.
       name: 'publish',
-      testMatch: /ops\/publish\.spec\.ts/,
+      testMatch: /ops\/(publish|studio)\.spec\.ts/,
       dependencies: ['ops'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, english, languageToggle, open, sitePages } from './support';
+import { cmsData, english, languageToggle, open, sitePages, studioData } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
@@ -17,9 +17,11 @@ test.describe('metadata and structured data', () => {
   test('every page has a title, a description, a canonical address and a link preview', async ({ page, baseURL, request }) => {
     test.setTimeout(60_000);
     const { project, article } = await sitePages();
+    const studio = await studioData();
     for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile']) {
       await open(page, path);
-      expect(await page.title(), path).toMatch(/拾光设计/);
+      expect(await page.title(), path).toContain(studio.name);
+      expect(await meta(page, 'meta[property="og:site_name"]'), path).toBe(studio.name);
       expect((await meta(page, 'meta[name="description"]'))?.length, path).toBeGreaterThan(10);
       expect(await page.locator('link[rel="canonical"]').getAttribute('href'), path).toBe(new URL(path, baseURL).href);
       expect(await meta(page, 'meta[property="og:locale"]'), path).toBe('zh_CN');
@@ -84,7 +86,10 @@ test.describe('metadata and structured data', () => {
     }
     const organisation = (await jsonLd(page)).find((entry) => entry['@type'] === 'Organization')!;
     const contact = await cmsData<{ mail: string; phonenum: string }>('/api/contact-mess');
-    expect(organisation).toMatchObject({ name: '拾光设计', email: contact.mail, telephone: contact.phonenum });
+    const studio = await studioData();
+    expect(organisation).toMatchObject({ name: studio.name, email: contact.mail, telephone: contact.phonenum });
+    // The country of the studio's content (issue 37), never a constant.
+    expect((organisation.address as { addressCountry?: string } | undefined)?.addressCountry).toBe(studio.country ?? undefined);
   });
 
   test('the 404 page is not for search engines', async ({ page }) => {
@@ -94,12 +99,14 @@ test.describe('metadata and structured data', () => {
   });
 
   test('the toggle changes the document title with the page, and back', async ({ page }) => {
+    const [chinese, englishStudio] = await Promise.all([studioData('zh-Hans'), studioData('en')]);
     await open(page, '/dailyPage/article');
-    expect(await page.title()).toBe('文章 · 拾光设计');
+    expect(await page.title()).toBe(`文章 · ${chinese.name}`);
     await languageToggle(page).click();
-    await expect.poll(() => page.title()).toBe('Articles · Shiguang Design');
+    // The studio's English name is the studio's own (the CMS's en locale), not a translation.
+    await expect.poll(() => page.title()).toBe(`Articles · ${englishStudio.name}`);
     await languageToggle(page).click();
-    await expect.poll(() => page.title()).toBe('文章 · 拾光设计');
+    await expect.poll(() => page.title()).toBe(`文章 · ${chinese.name}`);
   });
 });
 
@@ -136,7 +143,7 @@ test.describe('sitemap, robots and icons', () => {
 
   test('favicon (SVG and ICO), touch icon and manifest are made from the studio’s mark', async ({ page, request }) => {
     await open(page, '/dailyPage/project');
-    for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][href$=".ico"]', 'link[rel="apple-touch-icon"]', 'link[rel="manifest"]']) {
+    for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][href*=".ico"]', 'link[rel="apple-touch-icon"]', 'link[rel="manifest"]']) {
       const href = await page.locator(selector).getAttribute('href');
       expect(href, selector).toBeTruthy();
       expect((await request.get(href!)).status(), href!).toBe(200);
@@ -147,8 +154,13 @@ test.describe('sitemap, robots and icons', () => {
     const touch = await (await request.get('/apple-touch-icon.png')).body();
     expect(touch.subarray(1, 4).toString()).toBe('PNG');
     expect(touch.readUInt32BE(16)).toBe(180); // width in the PNG header
-    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; start_url: string; icons: Array<{ src: string; sizes: string }> };
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; short_name: string; lang: string; start_url: string; icons: Array<{ src: string; sizes: string }> };
     expect(manifest.start_url).toBe('/login');
+    // The studio's own names, in the language of the pages that name the manifest (issue 37).
+    expect(manifest.short_name).toBe((await studioData()).name);
+    expect(manifest.lang).toBe('zh-Hans');
+    const englishManifest = (await (await request.get('/en/manifest.webmanifest')).json()) as { short_name: string; lang: string; start_url: string };
+    expect(englishManifest).toMatchObject({ short_name: (await studioData('en')).name, lang: 'en', start_url: '/en/login' });
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cmsData, open } from './support';
+import { cmsData, open, studioData } from './support';
 
 const prompt = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /CLICK OR SCROLL/ });
 
@@ -15,14 +15,20 @@ test.describe('the landing page (/login)', () => {
     await expect(page.locator('[data-active="true"] img')).toBeVisible();
   });
 
-  test('shows the studio name in letters, a subtitle, the prompt and the filing notice', async ({ page }) => {
+  test('shows the studio name in letters, its line, the prompt and its filing notice (when it has one)', async ({ page }) => {
+    const studio = await studioData();
     await open(page, '/login');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('SHIGUANG STUDIO');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(studio.nameLatin);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(studio.tagline);
     await expect(prompt(page)).toBeVisible();
-    const filing = page.getByRole('link', { name: /ICP/ });
+    const filing = page.getByRole('link', { name: studio.filingNumber ?? '' });
+    if (!studio.filingNumber) {
+      await expect(page.locator('main a[target="_blank"]')).toHaveCount(0);
+      return;
+    }
     await expect(filing).toHaveAttribute('target', '_blank');
     await expect(filing).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(filing).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+    await expect(filing).toHaveAttribute('href', studio.filingUrl!);
     await expect(filing).toHaveCSS('position', 'fixed');
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { cmsData, open, studioData } from './support';
 
 const menuButton = (page: Page) => page.getByRole('button', { name: '菜单' });
 const filterButton = (page: Page) => page.getByRole('button', { name: '筛选分类' });
@@ -18,7 +18,7 @@ test.describe('the /dailyPage shell', () => {
     await expect(header).toHaveCSS('height', '60px');
     await expect(menuButton(page)).toBeVisible();
     await expect(filterButton(page)).toBeVisible();
-    const logo = page.getByRole('link', { name: '拾光设计 首页' });
+    const logo = page.getByRole('link', { name: `${(await studioData()).name} 首页` });
     const box = (await logo.boundingBox())!;
     const width = page.viewportSize()!.width;
     expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(4);
@@ -74,7 +74,7 @@ test.describe('the /dailyPage shell', () => {
   test('the logo goes to /login and selects PROJECTS', async ({ page }) => {
     await open(page, '/dailyPage/article');
     expect(await page.evaluate(() => sessionStorage.getItem('studio.activeMenu'))).toBe('TOPICS');
-    await page.getByRole('link', { name: '拾光设计 首页' }).click();
+    await page.getByRole('link', { name: `${(await studioData()).name} 首页` }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => sessionStorage.getItem('studio.activeMenu'))).toBe('PROJECTS');
   });

@@ -37,3 +37,23 @@ export async function sitePages() {
     all: ['/login', '/dailyPage/project', projectPath, '/dailyPage/article', articlePath, '/dailyPage/profile', '/no-such-page'],
   };
 }
+
+/** The studio as the CMS holds it in one locale (issue 37): tests read its identity, never the demo's literals. */
+export interface StudioData {
+  documentId: string;
+  name: string;
+  nameLatin: string;
+  subtitle: string;
+  tagline: string;
+  description: string;
+  copyrightHolder: string;
+  filingNumber: string | null;
+  filingUrl: string | null;
+  country: string | null;
+  themeColor: string | null;
+  logo: { id: number; url: string } | null;
+  shareImage: { id: number; url: string } | null;
+}
+
+export const studioData = (locale: 'zh-Hans' | 'en' = 'zh-Hans') =>
+  cmsData<StudioData>(`/api/studio?locale=${locale}&populate[logo][fields][0]=url&populate[shareImage][fields][0]=url`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { isPhone, open, sitePages } from './support';
+import { isPhone, open, sitePages, studioData } from './support';
 
 /**
  * Issue 30, what can be pinned of the type: lining figures everywhere, tabular ones in dates and
@@ -47,8 +47,9 @@ test('dates and phone numbers are set in lining, tabular figures; running text i
 });
 
 test('no Chinese line ends on a lone character: the landing subtitle and the profile text', async ({ page }) => {
+  const { tagline } = await studioData();
   await open(page, '/login');
-  const subtitle = page.locator('h1 span').filter({ hasText: '拾光设计 ·' });
+  const subtitle = page.locator('h1 span').filter({ hasText: tagline.split(' · ')[0]! }).last();
   await expect(subtitle).toBeVisible();
   expect(await loneLines(subtitle)).toEqual([]);
   await open(page, '/dailyPage/profile');
@@ -66,7 +67,7 @@ test('the 404 page sits inside the site\'s shell: its header, menu and contact p
   // One header, the site's (the 404's own bar is gone).
   await expect(page.locator('header')).toHaveCount(1);
   if (await isPhone(page)) return;
-  await expect(page.locator('header').getByRole('link', { name: /拾光设计/ })).toBeVisible();
+  await expect(page.locator('header').getByRole('link', { name: (await studioData()).name })).toBeVisible();
 });
 
 test('a phone names the project on the first screen, under its first picture, keeping media first', async ({ page }) => {
@@ -88,14 +89,15 @@ test('a phone names the project on the first screen, under its first picture, ke
 });
 
 test('the wordmark is drawn in its own face from the first paint, on a first visit', async ({ page }) => {
+  const { nameLatin } = await studioData();
   await page.goto('/dailyPage/project');
   // Before any script or stylesheet download could have brought Raleway: the face is in the page.
-  const drawn = await page.evaluate(async () => {
-    const name = [...document.querySelectorAll('header span')].find((span) => span.children.length === 0 && span.textContent === 'SHIGUANG STUDIO')!;
+  const drawn = await page.evaluate(async (wordmark) => {
+    const name = [...document.querySelectorAll('header span')].find((span) => span.children.length === 0 && span.textContent === wordmark)!;
     // A face declared in the page, loaded from the page itself (a data URL): nothing to wait for.
-    const faces = await document.fonts.load('700 13px "Studio Wordmark"', 'SHIGUANG STUDIO');
-    return { family: getComputedStyle(name).fontFamily, ready: faces.length === 1 && faces[0]!.status === 'loaded' };
-  });
+    const faces = await document.fonts.load('700 13px "Studio Wordmark"', wordmark);
+    return { family: getComputedStyle(name).fontFamily, ready: faces.length >= 1 && faces.every((face) => face.status === 'loaded') };
+  }, nameLatin);
   expect(drawn.family).toMatch(/^"Studio Wordmark"/);
   expect(drawn.ready).toBe(true);
 });

@@ -35,6 +35,29 @@ export async function adminSession(cmsUrl: string) {
     create: <T = { data: { documentId: string } }>(uid: string, fields: Record<string, unknown>) => call<T>('POST', `/content-manager/collection-types/${uid}`, fields),
     /** Lists entries of a collection type as the admin's list view does. */
     list: <T = unknown>(uid: string, query = '') => call<{ results: T[] }>('GET', `/content-manager/collection-types/${uid}?${query}`),
+    /** A single type in one locale, as the admin's edit view reads it (the draft). */
+    singleType: <T = Record<string, unknown>>(uid: string, locale: string) => call<{ data: T }>('GET', `/content-manager/single-types/${uid}?locale=${locale}`),
+    /** Saves a single type's fields in one locale and publishes that locale, as the admin's Publish button does. */
+    publishSingle: (uid: string, locale: string, fields: Record<string, unknown>) =>
+      call('POST', `/content-manager/single-types/${uid}/actions/publish?locale=${locale}`, fields),
+    /** Uploads a file to the media library, as the admin's "Add new assets" does; its id. */
+    upload: async (name: string, bytes: Uint8Array, type: string, fileInfo: Record<string, unknown> = {}): Promise<number> => {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(bytes)], { type }), name);
+      form.append('fileInfo', JSON.stringify({ name, alternativeText: name, ...fileInfo }));
+      const response = await fetch(`${cmsUrl}/upload`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
+      if (!response.ok) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as Array<{ id: number }>)[0]!.id;
+    },
+    /** Sets a file's details in the media library (its focal point, alt text), as its edit dialog does. */
+    updateFile: async (id: number, fileInfo: Record<string, unknown>) => {
+      const form = new FormData();
+      form.append('fileInfo', JSON.stringify(fileInfo));
+      const response = await fetch(`${cmsUrl}/upload?id=${id}`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
+      if (!response.ok) throw new Error(`update file ${id}: ${response.status} ${await response.text()}`);
+    },
+    /** Removes a file from the media library. */
+    deleteFile: (id: number) => call('DELETE', `/upload/files/${id}`),
     /** Saves a draft without publishing, as the admin's Save button does. */
     saveDraft: (uid: string, documentId: string, fields: Record<string, unknown>) =>
       call('PUT', `/content-manager/collection-types/${uid}/${documentId}`, fields),

@@ -98,7 +98,7 @@ test.describe('English the studio can correct', () => {
       expect(entry?.machine).toBeTruthy();
     }).toPass({ timeout: 10_000, intervals: [250] });
 
-    const studioEnglish = 'Shiguang, as the studio writes it';
+    const studioEnglish = 'The name, as the studio writes it';
     try {
       await admin.call('PUT', `/content-manager/collection-types/api::translation.translation/${entry!.documentId}`, { english: studioEnglish });
       await expect(async () => {

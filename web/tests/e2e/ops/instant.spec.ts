@@ -288,7 +288,8 @@ test.describe('continuity and placeholders', () => {
       await page.route(/\/_img\/|\/uploads\//, () => {}); // the pictures never arrive
       for (const path of ['/dailyPage/project', '/dailyPage/article', (await projectWithImages()).path]) {
         await page.goto(`${baseURL}${path}`, { waitUntil: 'domcontentloaded' });
-        const pictures = await page.locator('main img').evaluateAll((images) =>
+        // The content's pictures (the studio's mark above the grid is a small SVG of its own).
+        const pictures = await page.locator('main img[src^="/_img/"], main img[src^="/uploads/"]').evaluateAll((images) =>
           images
             .filter((image) => {
               const box = image.getBoundingClientRect();
