@@ -16,6 +16,7 @@ import { load } from './bench/load.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { mediaFromStorage } from './bench/storage.mjs';
 import { englishRenders } from './bench/translation.mjs';
+import { bodyFaceBytes, studioPublishToVisible } from './bench/studio.mjs';
 import { publicStorageEnv, temporaryStorage } from './lib/object-storage.mjs';
 import { deleteRedisPrefix } from './lib/redis-keys.mjs';
 import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
@@ -23,7 +24,7 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ALL_SECTIONS = ['cms', 'render', 'content', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'storage', 'instances'];
+const ALL_SECTIONS = ['cms', 'render', 'content', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'storage', 'instances'];
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
@@ -120,6 +121,12 @@ try {
     rows.push(...(await floodLoad(`${web.url}/dailyPage/project`)));
     rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
+  }
+
+  current = 'studio';
+  if (only.has('studio')) {
+    rows.push(...(await bodyFaceBytes()));
+    rows.push([`Publish the studio's name in the admin to the new name in a page's title (webhook), median of ${RUNS}`, await studioPublishToVisible(cms.url, web.url, RUNS)]);
   }
 
   current = 'translation';

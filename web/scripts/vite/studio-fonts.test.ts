@@ -18,7 +18,7 @@ describe('the typeface, cut into parts', () => {
   it('declares exactly the characters each part keeps, so others fall back per glyph instead of vanishing', () => {
     for (const part of FONT_PARTS) {
       const kept = [...partCharacters(part)].map((character) => character.codePointAt(0)!);
-      expect([...covered(unicodeRange(part))].sort((a, b) => a - b), part.source).toEqual(kept.sort((a, b) => a - b));
+      expect([...covered(unicodeRange(part))].sort((a, b) => a - b), part.name).toEqual(kept.sort((a, b) => a - b));
     }
   });
 
@@ -29,17 +29,18 @@ describe('the typeface, cut into parts', () => {
     }
   });
 
-  it('keeps a page of ASCII and Latin-1 to one part, and the parts apart', () => {
-    for (const character of 'Über Straße, Café') expect(partOf(character)?.source, character).toBe('latin');
+  it('keeps a page in Chinese or English to one part, and the parts apart', () => {
+    for (const character of '© 2026 Studio · Projects – “Moon”…') expect(partOf(character)?.name, character).toBe('latin');
+    for (const character of 'ÜßéÇø') expect(partOf(character)?.name, character).toBe('latin-1');
     const all = FONT_PARTS.flatMap((part) => [...partCharacters(part)]);
     expect(new Set(all).size).toBe(all.length);
   });
 
   it('cuts a part with glyphs for its letters (German and Polish in the regular weight)', async () => {
-    const latin = await cutPart(400, FONT_PARTS[0]!);
-    const extended = await cutPart(400, FONT_PARTS[1]!);
-    expect(latin.byteLength).toBeGreaterThan(4_000);
-    expect(latin.byteLength).toBeLessThan(30_000);
-    expect(extended.byteLength).toBeGreaterThan(2_000);
+    const [latin, latin1, extended] = await Promise.all(FONT_PARTS.slice(0, 3).map((part) => cutPart(400, part)));
+    expect(latin!.byteLength).toBeGreaterThan(4_000);
+    expect(latin!.byteLength).toBeLessThan(16_000);
+    expect(latin1!.byteLength).toBeGreaterThan(2_000);
+    expect(extended!.byteLength).toBeGreaterThan(2_000);
   });
 });

@@ -6,7 +6,7 @@ import { FONT_PARTS, partCharacters, unicodeRange } from '../../app/styles/font-
 
 /**
  * `virtual:studio-fonts`: the spec's typeface in its three weights, each cut at build time into
- * the parts of `app/styles/font-ranges.ts` (Latin with Latin-1, Latin Extended, Vietnamese), so a
+ * the parts of `app/styles/font-ranges.ts` (Latin, Latin-1, Latin Extended, Vietnamese), so a
  * German or Polish word is drawn in Raleway to its last letter and a page downloads only the parts
  * it shows. The wordmark's own face is cut on the server from the studio's Latin name
  * (`server/studio/wordmark-face.ts`).
@@ -40,7 +40,7 @@ export function studioFonts(): Plugin {
             // The development server has no emitted assets: the fonts travel inline there.
             const url = serve
               ? JSON.stringify(`data:font/woff2;base64,${font.toString('base64')}`)
-              : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: `raleway-${part.source}-${weight}.woff2`, source: font })}`;
+              : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: `raleway-${part.name}-${weight}.woff2`, source: font })}`;
             return `{ weight: ${weight}, url: ${url}, unicodeRange: ${JSON.stringify(unicodeRange(part))} }`;
           }),
         ),
