@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 
 /**
  * The small set of category icons the site ships (spec 3: each category has an `icontype`; issue
- * 37: the drawer draws it). Line drawings on a 20 px grid in the text's colour, so they turn red
- * with their item on hover and when active. `all` is the synthetic ALL entry's.
+ * 37: the drawer draws it). Line drawings on a 20 px grid, each spanning about 14 of it so they
+ * read at one size, in the text's colour (red with their item on hover and when active). `all`
+ * is the synthetic ALL entry's.
  */
 const ICONS: Readonly<Record<string, ReactNode>> = {
   all: (
@@ -14,10 +15,11 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
       <rect x="11" y="11" width="6" height="6" />
     </>
   ),
+  // A label (a brand is what a thing is called and known by).
   brand: (
     <>
-      <circle cx="10" cy="10" r="7" />
-      <path d="M10 5.5 11.4 8.6 14.7 8.9 12.2 11.1 13 14.4 10 12.7 7 14.4 7.8 11.1 5.3 8.9 8.6 8.6Z" />
+      <path d="M3 10V3.5a.5.5 0 0 1 .5-.5H10l7 7-7 7Z" />
+      <circle cx="7" cy="7" r="1.3" />
     </>
   ),
   space: (
@@ -40,11 +42,11 @@ const ICONS: Readonly<Record<string, ReactNode>> = {
   ),
   illustration: (
     <>
-      <path d="M4 16l1-4 8-8 3 3-8 8Z" />
-      <path d="M11.5 5.5l3 3" />
+      <path d="M3 17l1.2-4.5L13.5 3.2l3.3 3.3-9.3 9.3Z" />
+      <path d="M11.5 5.2l3.3 3.3" />
     </>
   ),
-  type: <path d="M4 5V3.5h12V5M10 3.5V17M7.5 17h5" />,
+  type: <path d="M3 5.5V3h14v2.5M10 3v14M6.5 17h7" />,
   photography: (
     <>
       <rect x="2.5" y="5.5" width="15" height="11" rx="1" />
@@ -70,7 +72,7 @@ export const hasCategoryIcon = (icontype: string): boolean => Object.hasOwn(ICON
 export function CategoryIcon({ icontype, className }: { icontype: string; className?: string }) {
   if (!hasCategoryIcon(icontype)) return null;
   return (
-    <svg className={className} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" strokeLinecap="round">
+    <svg className={className} viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round">
       {ICONS[icontype]}
     </svg>
   );

@@ -3,6 +3,7 @@ import { EmptyState } from '../components/empty-state';
 import { getArticles } from '../features/articles/api/get-articles.server';
 import { ArticleList } from '../features/articles/components/article-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
+import styles from './page.module.css';
 import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
   const { ui } = useUi();
   return (
-    <main>
+    <main className={styles.column}>
       <h1 className="visually-hidden">{ui.articles}</h1>
       <ArticleList articles={loaderData.articles} />
       {loaderData.nothingYet && <EmptyState message={ui.noArticles} />}

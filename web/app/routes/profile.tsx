@@ -3,6 +3,7 @@ import { EmptyState } from '../components/empty-state';
 import { getProfiles } from '../features/profile/api/get-profiles.server';
 import { ProfileList } from '../features/profile/components/profile-list';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
+import styles from './page.module.css';
 import type { Route } from './+types/profile';
 import { originOf, seoMeta } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { ui } = useUi();
   return (
-    <main>
+    <main className={styles.column}>
       <h1 className="visually-hidden">{ui.studioProfile}</h1>
       <ProfileList profiles={loaderData.profiles} />
       {loaderData.nothingYet && <EmptyState message={ui.noProfiles} />}

@@ -44,10 +44,13 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
   const textLang = useTextLang();
   const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;
   return (
-    <main className={styles.page}>
-      <div className={styles.pageLogo}>
-        <Logo showName={false} />
-      </div>
+    <main className={`${styles.page} ${styles.column}`}>
+      {/* The grid's centred mark (spec 2), over the tiles; a studio with none yet has only its empty state. */}
+      {!nothingYet && (
+        <div className={styles.pageLogo}>
+          <Logo showName={false} />
+        </div>
+      )}
       <h1 className="visually-hidden" {...textLang(heading)}>
         {heading}
       </h1>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { adminSession } from '../../support/cms-admin';
 import { cmsData, cmsUrl, english, open, sitePages, studioData } from '../support';
@@ -140,21 +140,29 @@ test('a picture’s focal point, set near its edge in the media library, stays i
     await admin.publish('api::project.project', project!.documentId, { images: [id, ...projectImages] });
     await admin.publish('api::article.article', article!.documentId, { articleImage: [id, ...articleImages] });
     await page.setViewportSize({ width: 1440, height: 900 });
+    // Still pictures: no entrance or hover animation between the picture and the screenshot.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    /** The picture in full, decoded and drawn (not its placeholder), then photographed. */
+    const drawn = async (image: Locator) => {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveJSProperty('complete', true);
+      await image.evaluate(async (element: HTMLImageElement) => {
+        await element.decode();
+        await Promise.all(element.closest('li, article, a')!.getAnimations({ subtree: true }).map((animation) => animation.finished));
+      });
+      return image.screenshot({ animations: 'disabled' });
+    };
 
     await expect(async () => {
       await open(page, '/dailyPage/project');
       const tile = page.locator(`a[href*="${project!.documentId}"] img`).first();
-      await tile.scrollIntoViewIfNeeded();
-      await expect(tile).toHaveJSProperty('complete', true);
       expect(await tile.evaluate((image) => getComputedStyle(image).objectPosition)).toBe('92% 8%');
-      expect(await showsDisc(await tile.screenshot())).toBeGreaterThan(200);
+      expect(await showsDisc(await drawn(tile))).toBeGreaterThan(200);
     }).toPass({ timeout: 10_000, intervals: [500] });
 
     await open(page, '/dailyPage/article');
     const card = page.locator(`a[href*="${article!.documentId}"] img`).first();
-    await card.scrollIntoViewIfNeeded();
-    await expect(card).toHaveJSProperty('complete', true);
-    expect(await showsDisc(await card.screenshot())).toBeGreaterThan(100);
+    expect(await showsDisc(await drawn(card))).toBeGreaterThan(100);
 
     // The project page's link preview: a 1200×630 card cut around the focus.
     await open(page, `/dailyPage/project/${project!.documentId}?documentId=${project!.documentId}`);
