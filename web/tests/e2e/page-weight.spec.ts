@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { languageToggle, open, sitePages } from './support';
 
 /**
@@ -100,15 +100,23 @@ test("the first screen's pictures come before the scripts, and the page then com
   });
   for (const route of [...ROUTES, project, article]) {
     const order: string[] = [];
+    // From this page's own document on (once it committed): what the page before asked for late
+    // (its fetch-ahead of the next page's modules, once idle) is not this page's.
+    let started = false;
+    const onCommit = (frame: Frame) => {
+      if (frame === page.mainFrame()) started = true;
+    };
     const onRequest = (request: { url(): string; resourceType(): string }) => {
-      if (request.resourceType() === 'script') order.push(`script ${request.url()}`);
+      if (started && request.resourceType() === 'script') order.push(`script ${request.url()}`);
     };
     const onFinished = (request: { url(): string }) => {
-      if (request.url().includes('/_img/')) order.push(`picture ${new URL(request.url()).pathname}`);
+      if (started && request.url().includes('/_img/')) order.push(`picture ${new URL(request.url()).pathname}`);
     };
+    page.on('framenavigated', onCommit);
     page.on('request', onRequest);
     page.on('requestfinished', onFinished);
     await open(page, route);
+    page.off('framenavigated', onCommit);
     page.off('request', onRequest);
     page.off('requestfinished', onFinished);
 
