@@ -9,9 +9,15 @@ import { DEFAULT_LOGO_SRC, DEFAULT_THEME_COLOR, UNNAMED_LATIN, type Studio } fro
 import { uiText } from '../../lib/ui-text';
 import { CMS_LOCALE, getStudio, type StudioRow } from './api/get-studio.server';
 
-/** The address of the studio's mark: the same-site SVG made from its logo, named by the logo's file. */
+/**
+ * The address of the studio's mark: the same-site SVG made from its logo, named by the logo's file
+ * (its name, which Strapi makes unique per upload; not where it is kept, so a studio restored into
+ * another bucket, or moved from the folder to one, serves the same pages).
+ */
 export const logoSrcOf = (row: Pick<StudioRow, 'logo'> | null): string =>
-  row?.logo ? `${DEFAULT_LOGO_SRC}?v=${createHash('sha256').update(row.logo.url).digest('base64url').slice(0, 12)}` : DEFAULT_LOGO_SRC;
+  row?.logo ? `${DEFAULT_LOGO_SRC}?v=${createHash('sha256').update(fileNameOf(row.logo.url)).digest('base64url').slice(0, 12)}` : DEFAULT_LOGO_SRC;
+
+const fileNameOf = (url: string) => new URL(url, 'http://site.invalid').pathname.split('/').pop() ?? url;
 
 /** The texts of the studio that are written in a language (the rest are shared by all of them). */
 function textsOf(row: StudioRow | null, language: Language) {
