@@ -31,8 +31,11 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => 
       enabled: Boolean(previewSecret),
       config: {
         allowedOrigins: [siteUrl],
-        async handler(uid: string, { documentId }: { documentId?: string }) {
-          const path = previewPath(uid, documentId);
+        async handler(uid: string, { documentId, locale }: { documentId?: string; locale?: string }) {
+          // A draft in any locale (issue 38): the page of that locale.
+          const i18n = (globalThis as { strapi?: Core.Strapi }).strapi?.plugin('i18n')?.service('locales') as { getDefaultLocale(): Promise<string> } | undefined;
+          const source = (await i18n?.getDefaultLocale()) ?? locale ?? '';
+          const path = previewPath(uid, documentId, { locale, source });
           if (!path || !previewSecret) return null;
           const params = new URLSearchParams({ secret: previewSecret, path });
           return `${siteUrl}/_preview?${params}`;

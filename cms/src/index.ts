@@ -8,15 +8,33 @@ import { DEFAULT_SOURCE_LOCALE, ensureLocales } from './bootstrap/locales';
 import { checkStudioLogo } from './bootstrap/studio-logo';
 import { countContent, seedIfEmpty } from './bootstrap/seed/seed';
 import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
+import { createLocalization, type Localization } from './localization/localization';
+import { keepStudioEnglish, moveStudioEnglish, sourceLocaleFirst } from './localization/migrate-english';
+import { localizationSettings } from './localization/settings';
 
 let turn: Turn | undefined;
 let leadership: Leadership | undefined;
+let localization: Localization | undefined;
+
+/** The studio's source language (issue 38): the default locale, set by configuration. */
+const sourceLocale = () => process.env.CMS_DEFAULT_LOCALE || DEFAULT_SOURCE_LOCALE;
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
     makePlaceholdersOnUpload(strapi);
     // A logo the site cannot make icons from is refused when the studio is saved (issue 37).
     checkStudioLogo(strapi);
+    // Content in every locale (issue 38): an editor's save in a locale makes it the studio's; a
+    // publish of the source asks the leader to fill the others.
+    localization = createLocalization(strapi, localizationSettings());
+    localization.register();
+    // Before Strapi's schema sync: the source language is the default locale (the content types
+    // becoming localized put their entries in it), and the studio's English of the retired
+    // "English text" collection is kept before its table goes.
+    strapi.hook('strapi::content-types.beforeSync').register(async () => {
+      await sourceLocaleFirst(strapi, sourceLocale());
+      await keepStudioEnglish(strapi);
+    });
     // Several instances on one database start one at a time, and one of them leads: it alone
     // syncs at start and runs the scheduled jobs (src/bootstrap/leader.ts). Taken here, before
     // Strapi's own schema sync, which two instances must not run at once.
@@ -36,8 +54,10 @@ export default {
     if (process.env.CMS_RESTORE_EMPTY_ONLY === 'true' && (await countContent(strapi)) > 0) {
       throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');
     }
+    localization!.subscribe();
     if (turn!.leader) {
-      await ensureLocales(strapi, process.env.CMS_DEFAULT_LOCALE || DEFAULT_SOURCE_LOCALE);
+      await ensureLocales(strapi, sourceLocale());
+      await moveStudioEnglish(strapi, sourceLocale());
       await grantPublicReadAccess(strapi);
       await ensureFirstAdmin(strapi);
       await applyEditorLabels(strapi);
@@ -59,9 +79,13 @@ export default {
       await placeholders();
       strapi.cron.add({ fillMissingPlaceholders: { task: placeholders, options: { rule: '17 * * * *' } } });
     });
+    // The fill runs on the leader only: every locale asked for again, then what is due.
+    const led = leadership;
+    led.whenLeader(async () => localization!.lead(() => led.isLeader));
   },
 
   async destroy() {
+    localization?.stop();
     await leadership?.stop();
   },
 };

@@ -6,6 +6,7 @@ import { databaseKind, temporaryDatabase } from '../../scripts/lib/databases.mjs
 import { storageKind, temporaryStorage } from '../../scripts/lib/object-storage.mjs';
 import { freePort, startCms, stop, throwAwaySecrets } from '../../scripts/lib/stack.mjs';
 import { ADMIN } from './support/admin';
+import { startFakeMyMemory } from '../../web/tests/support/fake-mymemory';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     sharedSecrets: { preview: string; site: string };
     /** Where uploads are kept: the local folder, or a bucket on a loopback S3-compatible server. */
     cmsStorage: { kind: 'local' | 's3'; env: Record<string, string>; endpoint?: string; bucket?: string; publicUrl?: string };
+    /** The local fake of the translation provider the CMS's fill calls (its `/switch` mode). */
+    fakeProvider: string;
   }
 }
 
@@ -34,6 +37,9 @@ export default async function setup(project: TestProject) {
   const storage = await temporaryStorage(storageKind('CONTRACT_STORAGE'), { label: 'contract' });
   const started = Date.now();
   const secrets = throwAwaySecrets();
+  // The fill's provider (issue 38): a local fake of the MyMemory protocol, never the internet; the
+  // tests switch it down and up. Short back-off, so a test sees a retry within seconds.
+  const fake = await startFakeMyMemory(await freePort());
   const cms = await startCms({
     port: await freePort(),
     logFile: path.join(dataDir, 'cms.log'),
@@ -44,7 +50,10 @@ export default async function setup(project: TestProject) {
       CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
       CMS_ADMIN_EMAIL: ADMIN.email,
       CMS_ADMIN_PASSWORD: ADMIN.password,
-      CMS_TRANSLATION_MAX_ENTRIES: '50',
+      TRANSLATE_URL: `${fake.url}/switch`,
+      CMS_FILL_RETRY_MS: '300',
+      CMS_FILL_MAX_RETRY_MS: '2000',
+      CMS_FILL_INTERVAL_MS: '200',
     },
   });
   console.log(`contract: CMS healthy on an empty ${database.kind} database, media in ${storage.kind === 's3' ? 'a bucket' : 'its folder'} (seeded on start) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -53,12 +62,14 @@ export default async function setup(project: TestProject) {
   if (!login.ok) throw new Error(`admin login: ${login.status}`);
   project.provide('adminJwt', ((await login.json()) as { data: { token: string } }).data.token);
   project.provide('cmsDataDir', dataDir);
+  project.provide('fakeProvider', fake.url);
   project.provide('sharedSecrets', { preview: secrets.PREVIEW_SECRET, site: secrets.SITE_WEBHOOK_SECRET });
   project.provide('cmsDatabase', { kind: database.kind, name: database.name, file: database.file });
   project.provide('cmsStorage', { kind: storage.kind, env: storage.env, endpoint: storage.endpoint, bucket: storage.bucket, publicUrl: storage.publicUrl });
 
   return async () => {
     await stop(cms.child);
+    await fake.close();
     await database.drop();
     await storage.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ describe('the studio as content (issue 37)', () => {
   });
 
   it('answers `locale` only for localized content, with one locale code; an unknown locale is a 4xx, never a 500', async () => {
-    expect((await call('/api/projects?locale=en')).status).toBe(400);
+    expect((await call('/api/first-page-imgs?locale=en')).status).toBe(400);
     for (const bad of ['en,zh-Hans', '*', '<script>', 'en_US']) expect((await call(`/api/studio?locale=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
     const unknown = await call('/api/studio?locale=tlh');
     expect(unknown.status).toBeGreaterThanOrEqual(400);

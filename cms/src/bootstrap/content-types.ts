@@ -8,11 +8,17 @@ export const PUBLIC_READ_ACTIONS = {
   'api::contact-mess.contact-mess': ['find'],
   // The studio's identity (issue 37): every page shows it.
   'api::studio.studio': ['find'],
-  // English of the site's texts (machine and the studio's): public like the texts themselves.
-  'api::translation.translation': ['find'],
+  // The site's interface and the pictures' texts in the studio's other languages (issue 38).
+  'api::ui-text.ui-text': ['find'],
+  'api::media-text.media-text': ['find'],
 } as const;
+
+/** Actions of Strapi's own plugins anonymous visitors may call: which locales the studio has (issue 38). */
+export const PUBLIC_PLUGIN_ACTIONS = ['plugin::i18n.locales.listLocales'] as const;
 
 export type StudioContentType = keyof typeof PUBLIC_READ_ACTIONS;
 
-export const publicActionNames = (): string[] =>
-  Object.entries(PUBLIC_READ_ACTIONS).flatMap(([uid, actions]) => actions.map((action) => `${uid}.${action}`));
+export const publicActionNames = (): string[] => [
+  ...Object.entries(PUBLIC_READ_ACTIONS).flatMap(([uid, actions]) => actions.map((action) => `${uid}.${action}`)),
+  ...PUBLIC_PLUGIN_ACTIONS,
+];

@@ -4,7 +4,22 @@ import type { StudioContentType } from './content-types';
 interface FieldText {
   label: string;
   description: string;
+  /** Not shown in the edit view (the fill's own bookkeeping). */
+  hidden?: boolean;
 }
+
+/**
+ * On every localized entry (issue 38): whose text a locale is, and whether its source changed since
+ * it was written. The fingerprint of that source is the fill's own and not shown.
+ */
+const LOCALE_BOOKKEEPING: Record<string, FieldText> = {
+  textBy: {
+    label: 'Text by',
+    description: 'machine: filled from the source language by the translation service, and filled again when the source changes. studio: yours, never overwritten (any save in this language makes it yours). Set it back to machine to let the translation service fill it again.',
+  },
+  sourceChanged: { label: 'Source changed', description: 'The source language’s text changed after the studio wrote this language: check this language against it; your next save here clears the mark.' },
+  sourceHash: { label: 'Source fingerprint', description: 'Kept by the translation fill.', hidden: true },
+};
 
 /** What an editor sees above each field in the admin, and the hint under it. */
 const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
@@ -60,10 +75,13 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     logo: { label: 'Logo', description: 'An SVG (no scripts, no outside files) or a PNG, square works best: the header’s mark, the favicon and every app icon are made from it.' },
     shareImage: { label: 'Share picture', description: 'Shown when a page without a picture of its own is shared (1200 × 630 px or larger; set the focal point in the media library).' },
   },
-  'api::translation.translation': {
-    source: { label: 'Chinese text', description: 'A text exactly as the site shows it. Entries appear when visitors turn English on; add one for any text to set its English in advance.' },
-    machine: { label: 'Machine translation', description: 'Filled in by the site from the translation service. Used when the studio English below is empty.' },
-    english: { label: 'Studio English', description: 'Your English for this text. It replaces the machine translation on the site within seconds of saving; clear it to go back to the machine translation.' },
+  'api::ui-text.ui-text': {
+    key: { label: 'Key', description: 'Which of the site’s words this is (set by the site: do not change it).' },
+    text: { label: 'Text', description: 'The words in this language. English and Chinese come with the site; the other languages are filled by machine from the English and are yours to correct.' },
+  },
+  'api::media-text.media-text': {
+    file: { label: 'Picture', description: 'The picture or video these words describe.' },
+    alternativeText: { label: 'Alternative text', description: 'What the picture shows, in this language, for visitors who cannot see it (the media library holds the source language’s).' },
   },
 };
 
@@ -76,7 +94,8 @@ type Metadatas = Record<string, { edit?: Record<string, unknown>; list?: Record<
  */
 export async function applyEditorLabels(strapi: Core.Strapi): Promise<void> {
   const contentTypes = strapi.plugin('content-manager').service('content-types');
-  for (const [uid, fields] of Object.entries(FIELD_TEXT)) {
+  for (const [uid, own] of Object.entries(FIELD_TEXT)) {
+    const fields: Record<string, FieldText> = { ...own, ...LOCALE_BOOKKEEPING };
     const contentType = contentTypes.findContentType(uid as UID.ContentType);
     if (!contentType) continue;
     const configuration = await contentTypes.findConfiguration(contentType);
@@ -85,8 +104,9 @@ export async function applyEditorLabels(strapi: Core.Strapi): Promise<void> {
     for (const [field, text] of Object.entries(fields)) {
       const meta = metadatas[field];
       if (!meta?.edit) continue;
-      if (meta.edit.label !== text.label || meta.edit.description !== text.description) {
-        meta.edit = { ...meta.edit, label: text.label, description: text.description };
+      const visible = !text.hidden;
+      if (meta.edit.label !== text.label || meta.edit.description !== text.description || meta.edit.visible !== visible) {
+        meta.edit = { ...meta.edit, label: text.label, description: text.description, visible };
         meta.list = { ...meta.list, label: text.label };
         changed = true;
       }

@@ -1,5 +1,15 @@
-/** The site's page that shows an entry of `uid` (what "Open preview" opens), or null for none. */
-export function previewPath(uid: string, documentId: string | undefined): string | null {
+/**
+ * The site's page that shows an entry of `uid` (what "Open preview" opens), or null for none; in
+ * `locale` when that is not the source language (issue 38: a locale's pages live under its code,
+ * in lower case, as the site spells them).
+ */
+export function previewPath(uid: string, documentId: string | undefined, locale?: { locale?: string | null; source: string }): string | null {
+  const path = sourcePreviewPath(uid, documentId);
+  if (!path || !locale?.locale || locale.locale === locale.source) return path;
+  return `/${locale.locale.toLowerCase()}${path}`;
+}
+
+function sourcePreviewPath(uid: string, documentId: string | undefined): string | null {
   const id = documentId ? encodeURIComponent(documentId) : '';
   switch (uid) {
     case 'api::project.project':

@@ -79,23 +79,33 @@ function checkFields(value: unknown, allowed: Set<string>, what: string) {
   }
 }
 
+/** Of a localized entry's other locales (issue 38: a page's `hreflang`), only which they are. */
+const LOCALIZATION_FIELDS = new Set(['locale']);
+
 function checkPopulate(value: unknown, model: Model) {
   const media = new Set(Object.entries(model.attributes).filter(([, a]) => a.type === 'media').map(([name]) => name));
+  const localized = Boolean(model.pluginOptions?.i18n?.localized);
   const allowMedia = (name: string) => {
-    if (!media.has(name)) fail(`populate: "${name}" cannot be populated (only media fields, one level)`);
+    if (!media.has(name) && !(localized && name === 'localizations')) fail(`populate: "${name}" cannot be populated (only media fields, one level)`);
   };
   if (typeof value === 'string' || Array.isArray(value)) {
-    for (const name of listOf(value, 'populate')) allowMedia(name);
+    for (const name of listOf(value, 'populate')) {
+      if (name === 'localizations') fail('populate[localizations] must name its fields (locale)');
+      allowMedia(name);
+    }
     return;
   }
   if (!isPlainObject(value)) return fail('populate must name media fields');
   for (const [name, options] of Object.entries(value)) {
     allowMedia(name);
-    if (options === true || options === 'true') continue;
+    if (options === true || options === 'true') {
+      if (name === 'localizations') fail('populate[localizations] must name its fields (locale)');
+      continue;
+    }
     if (!isPlainObject(options)) fail(`populate[${name}] must be true or { fields }`);
     for (const [key, inner] of Object.entries(options as Query)) {
       if (key !== 'fields') fail(`populate[${name}][${key}] is not allowed (only fields)`);
-      checkFields(inner, PUBLIC_MEDIA_FIELDS, `populate[${name}][fields]`);
+      checkFields(inner, name === 'localizations' ? LOCALIZATION_FIELDS : PUBLIC_MEDIA_FIELDS, `populate[${name}][fields]`);
     }
   }
 }

@@ -1,3 +1,3 @@
 import { publicRouter } from '../../../utils/public-router';
 
-export default publicRouter('api::translation.translation');
+export default publicRouter('api::media-text.media-text');

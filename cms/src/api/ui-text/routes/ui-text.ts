@@ -1,0 +1,3 @@
+import { publicRouter } from '../../../utils/public-router';
+
+export default publicRouter('api::ui-text.ui-text');
