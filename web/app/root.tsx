@@ -1,6 +1,6 @@
 import { isPreview } from './lib/preview.server';
 import { PreviewMarker } from './components/preview-marker';
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { preinit } from 'react-dom';
 import {
   isRouteErrorResponse,
@@ -20,10 +20,14 @@ import { ErrorPage } from './components/error-page';
 import { TranslationToggle } from './features/translation/components/translation-toggle';
 import { NotFoundPage } from './components/not-found-page';
 import { rememberLanguage, twinForRememberedLanguage } from './features/translation/remembered-language';
-import { HTML_LANG, LanguageContext, languageOf, localePath } from './lib/language';
-import { LANGUAGE_LABELS, useStudio } from './lib/ui-text';
+import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from './lib/language';
+import { Fallbacks } from './components/fallbacks';
+import { HAND_WRITTEN, metaTexts, uiText, type RootData } from './lib/ui-text';
+import { unnamedStudio } from './lib/studio';
+import { pageLocale } from './lib/page-locale.server';
+import { inPageLocale, mergeEntry } from './lib/localized.server';
+import { getUiTexts } from './lib/i18n/get-ui-texts.server';
 import { isSameSitePath } from './lib/same-site-path';
-import { inPageLanguage } from './lib/page-language.server';
 import { getContact } from './features/contact/api/get-contact.server';
 import { loadStudio } from './features/studio/load-studio.server';
 import { wordmarkFaceContext } from './lib/wordmark-face.server';
@@ -54,24 +58,42 @@ export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteS
  * The layout (phone or web) is decided once, on the server, from the User-Agent; the public
  * origin and the studio's contact details are for every page's metadata.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = siteServices(context);
-  const language = languageOf(new URL(request.url).pathname);
-  const [contact, { studio, latinNames }] = await Promise.all([
-    loadOrEmpty({ route: 'root', context }, () => getContact({ client: services.content, signal: request.signal }), null),
-    loadStudio({ request, context }, language),
+  const args = { request, context, params };
+  // Under a prefix that is no locale, the page below is the 404: the frame around it is the source's.
+  const at = await pageLocale(args, { orSource: true });
+  const { language, locales } = at;
+  // The site's words for a locale it does not write itself (issue 38): the CMS's.
+  const words = HAND_WRITTEN[language] ? null : await loadOrEmpty({ route: 'root', context }, () => getUiTexts({ client: services.content, signal: request.signal }, language), null);
+  const [contact, { studio, latinNames, fallback }] = await Promise.all([
+    inPageLocale(args, at, 'root', (locale) => getContact({ client: services.content, signal: request.signal, locale }), (source, own) => (source ? mergeEntry(source, own, ['address']) : { value: null, fallback: [] }), null),
+    loadStudio(args, at, uiText(language, words)),
   ]);
   const origin = services.publicOrigin;
-  const organization = studioJsonLd(origin, studio, await inPageLanguage(request, context, contact), language);
+  const organization = studioJsonLd(origin, studio, contact.value, language, locales);
   // The wordmark's face, cut from the studio's Latin names (every language's: the same face on
-  // both twins) and the toggle's letters; its CSS goes into the head (entry.server.tsx).
-  const face = await services.wordmarkFace(`${latinNames}${LANGUAGE_LABELS}`);
+  // every twin) and the language marks' letters; its CSS goes into the head (entry.server.tsx).
+  const face = await services.wordmarkFace(`${latinNames}${allLocales(locales).map(languageMark).join(' ')}`);
   context.set(wordmarkFaceContext, face);
-  return { layout: layoutFor(request.headers.get('user-agent')), origin, studio, organization, wordmarkFace: face.href, preview: isPreview() };
+  // What every page shows in the source language for want of its own (the studio's texts).
+  const root = { studio, language, locales, interface: words, fallback } satisfies RootData;
+  return { ...root, layout: layoutFor(request.headers.get('user-agent')), origin, organization, wordmarkFace: face.href, preview: isPreview() };
 }
 
-/** The studio's details are in the page's language: loaded again when the toggle changes it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => languageOf(currentUrl.pathname) !== languageOf(nextUrl.pathname);
+/**
+ * The pages name themselves; a page the root's boundary shows instead (an address under a prefix
+ * that is no locale, a failure) is named here, and is not for search engines.
+ */
+export const meta: Route.MetaFunction = ({ error, location, matches }) => {
+  if (!error) return [];
+  const { ui, studio, fill } = metaTexts({ location, matches });
+  const page = isRouteErrorResponse(error) && error.status === 404 ? ui.notFoundTitle : ui.unavailable;
+  return [{ title: fill('pageTitle', { page, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
+};
+
+/** The studio's details and words are in the page's language: loaded again when the language changes. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => (currentParams.lang ?? '') !== (nextParams.lang ?? '');
 
 /**
  * The site's one stylesheet (about 4 KB compressed) goes inside the page as a React `<style>`
@@ -109,13 +131,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const layout = rootData?.layout ?? 'web';
   // This response's CSP nonce (server only; browsers hide it from scripts once the page is parsed).
   const nonce = useContext(FrameworkContext)?.nonce;
-  const language = languageOf(useLocation().pathname);
-  const studio = useStudio(language);
+  const pathname = useLocation().pathname;
+  const locales = rootData?.locales ?? DEFAULT_LOCALES;
+  const language = rootData?.language ?? languageOf(pathname, locales);
+  const languageContext = useMemo(() => ({ language, locales }), [language, locales]);
+  const studio = rootData?.studio ?? unnamedStudio('');
   const inlined = useContext(InlineStylesheets);
   const version = studio.logoSrc.split('?')[1];
   const icon = (path: string) => (version ? `${path}?${version}` : path);
   return (
-    <html lang={HTML_LANG[language]} data-layout={layout}>
+    <html lang={language} data-layout={layout}>
       <head>
         <meta charSet="utf-8" />
         {/* First in the document: it hears the visitor before anything else has loaded. */}
@@ -132,14 +157,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={icon('/favicon.ico')} sizes="32x32" />
         <link rel="icon" href={studio.logoSrc} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={icon('/apple-touch-icon.png')} />
-        <link rel="manifest" href={localePath('/manifest.webmanifest', language)} />
+        <link rel="manifest" href={localePath('/manifest.webmanifest', language, locales)} />
         <meta name="theme-color" content={studio.themeColor} />
         {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
         {rootData?.organization && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.organization) }} />}
       </head>
       <body>
         <LayoutProvider layout={layout}>
-          <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>
+          <LanguageContext.Provider value={languageContext}>
+            <Fallbacks texts={rootData?.fallback}>{children}</Fallbacks>
+          </LanguageContext.Provider>
           {rootData?.preview && <PreviewMarker />}
         </LayoutProvider>
         <ScrollRestoration />
@@ -166,16 +193,20 @@ function useNoContextMenu() {
 function useHydratedMarker() {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
-  const startedOn = useRef(pathname + search + hash);
+  const root = useRouteLoaderData<RootData>('root');
+  const siteLocales = root?.locales ?? DEFAULT_LOCALES;
+  // Where the visit began, in which studio's languages: what the first effect looks at, once.
+  const startedOn = useRef({ address: pathname + search + hash, locales: siteLocales });
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-    const movedTo = takeEarlyMove(startedOn.current) ?? twinForRememberedLanguage(startedOn.current);
+    const { address, locales } = startedOn.current;
+    const movedTo = takeEarlyMove(address) ?? twinForRememberedLanguage(address, locales);
     // Only ever to an address on this site (the browser's own address may be `//host/x`).
     if (movedTo && isSameSitePath(movedTo)) void navigate(movedTo, { replace: true });
     replayEarlyInputs();
   }, [navigate]);
   // The language of every page shown is the visitor's latest choice (spec 4: kept for the visit).
-  const language = languageOf(pathname);
+  const language = root?.language ?? languageOf(pathname, siteLocales);
   useEffect(() => rememberLanguage(language), [language]);
 }
 

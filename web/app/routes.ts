@@ -1,12 +1,15 @@
 import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 
 /**
- * Spec section 2, one entry per row of its route table, for each language (issue 28): the Chinese
- * at the spec's addresses, the English twin of every page under /en with the same modules (their
- * route ids start with `en/`; the modules read the language from the address).
+ * Spec section 2, one entry per row of its route table, for every language (issues 28 and 38):
+ * the studio's source language at the spec's addresses, each other locale of the studio under its
+ * own prefix (`:lang`: `/en`, `/de`…) with the same modules (their route ids start with `lang/`;
+ * the loaders read the language from `params.lang`). An address whose prefix is no locale of the
+ * studio is the 404 page in the source language (lib/page-locale.server.ts), cached once however
+ * many such addresses are asked for (lib/content/page-cache/page-address.ts).
  */
-function pages(language: 'zh' | 'en'): RouteConfigEntry[] {
-  const id = (file: string) => (language === 'en' ? { id: `en/${file.replace(/\.tsx?$/, '')}` } : {});
+function pages(prefixed: boolean): RouteConfigEntry[] {
+  const id = (file: string) => (prefixed ? { id: `lang/${file.replace(/\.tsx?$/, '')}` } : {});
   return [
     index('routes/home.ts', id('routes/home.ts')), // "/" redirects to /login
     route('login', 'routes/login.tsx', id('routes/login.tsx')),
@@ -26,6 +29,6 @@ export default [
   // For search engines (issue 13): made from the same cached content as the pages.
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
-  ...prefix('en', pages('en')),
-  ...pages('zh'),
+  ...prefix(':lang', pages(true)),
+  ...pages(false),
 ] satisfies RouteConfig;

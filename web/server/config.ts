@@ -2,7 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../app/lib/config';
 import { LOG_LEVELS } from './observability/logger';
-import { DEFAULT_DAILY_CHARS } from './translation/service';
 
 /**
  * `trust proxy` from TRUST_PROXY: "false" (no proxy: the peer address is the visitor), "true"
@@ -22,13 +21,6 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   // Loopback unless told otherwise: a reverse proxy on the same machine faces the internet.
   HOST: z.string().default('127.0.0.1'),
-  TRANSLATE_URL: z.url().default('https://api.mymemory.translated.net'),
-  TRANSLATE_EMAIL: z.string().optional(),
-  TRANSLATE_CACHE_FILE: z.string().default('.data/translations.db'),
-  TRANSLATE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(20_000),
-  TRANSLATE_DAILY_CHARS: z.coerce.number().int().min(0).default(DEFAULT_DAILY_CHARS),
-  // How long an English page waits for translations the cache does not have (issue 28).
-  TRANSLATE_RENDER_DEADLINE_MS: z.coerce.number().int().min(0).max(30_000).default(2_500),
   IMAGE_CACHE_DIR: z.string().default('.data/images'),
   IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(16).default(1024),
   TRUST_PROXY: z.string().optional(),
@@ -102,14 +94,6 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       file: path.resolve(values.CONTENT_CACHE_FILE),
     },
     redis: values.REDIS_URL ? { url: values.REDIS_URL, prefix: values.REDIS_PREFIX } : undefined,
-    translation: {
-      providerUrl: values.TRANSLATE_URL,
-      email: values.TRANSLATE_EMAIL || undefined,
-      cacheFile: path.resolve(values.TRANSLATE_CACHE_FILE),
-      cacheMaxEntries: values.TRANSLATE_CACHE_MAX_ENTRIES,
-      dailyChars: values.TRANSLATE_DAILY_CHARS,
-      renderDeadlineMs: values.TRANSLATE_RENDER_DEADLINE_MS,
-    },
     imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLastGood } from '../app/lib/content/last-good.server';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
-import { createTranslationCache } from './translation/cache';
-import { fakeEnglish } from '../tests/support/fake-mymemory';
+import { UI_EN } from '../app/lib/ui-text';
 
 type Entry = typeof import('./entry');
 
@@ -17,6 +16,13 @@ type Entry = typeof import('./entry');
 // it in production (issue 27): no environment variable, no SQLite file, no Redis, no CMS process.
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROFILE = { documentId: 'p1', profileName: '替身工作室', profileDescribe: '一段替身的介绍。', profileIcon: null, awardimage: [], awardList: [] };
+/**
+ * The studio's locales in the stand-in CMS (issue 38): Chinese, the source; English, with the
+ * profile's name translated and not its description yet; German, with one interface word and no
+ * content. Each site of these tests reads the CMS's locales (two, or three for `threeLocales`).
+ */
+const ENGLISH_PROFILE = { ...PROFILE, profileName: 'Stand-in Studio', profileDescribe: null };
+const GERMAN_MENU = 'Menü der Stand-in';
 
 let vite: ViteDevServer;
 let entry: Entry;
@@ -39,24 +45,34 @@ async function startSite(env: Record<string, string>, standIns: NonNullable<Para
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 const cmsCalls: string[] = [];
-const providerCalls: string[] = [];
+/** Every host the site called: only the CMS (no request a visitor makes reaches a translation provider). */
+const hosts = new Set<string>();
 const memory = memoryLastGood();
 const kept: string[] = [];
 const lastGood: typeof memory = { ...memory, set: async (key, value, at) => (kept.push(key), memory.set(key, value, at)) };
 
 /** The CMS, answered in memory: the profile list, no categories, contact details with an address only. */
-const standInCms: typeof fetch = async (input) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  cmsCalls.push(url.pathname);
-  if (url.hostname.endsWith('mymemory.translated.net')) {
-    // The translation provider, answered in memory too (the MyMemory protocol).
-    providerCalls.push(url.searchParams.get('q') ?? '');
-    return Response.json({ responseStatus: 200, responseData: { translatedText: fakeEnglish(url.searchParams.get('q') ?? '') } });
-  }
-  const answers: Record<string, unknown> = { '/api/profilelists': [PROFILE], '/api/categories': [], '/api/contact-mess': { address: '替身路 1 号' } };
-  const data = answers[url.pathname];
-  return new Response(JSON.stringify({ data: data ?? null }), { status: data === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } });
-};
+const cmsWith =
+  (locales: string[]): typeof fetch =>
+  async (input) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    cmsCalls.push(url.pathname);
+    hosts.add(url.host);
+    const locale = url.searchParams.get('locale') ?? 'zh-Hans';
+    if (url.pathname === '/api/i18n/locales') return Response.json(locales.map((code, index) => ({ code, name: code, isDefault: index === 0 })));
+    if (!locales.includes(locale)) return Response.json({ data: null, error: { status: 400, message: 'Invalid locale' } }, { status: 400 });
+    const answers: Record<string, Record<string, unknown>> = {
+      '/api/profilelists': { 'zh-Hans': [PROFILE], en: [ENGLISH_PROFILE], de: [] },
+      '/api/categories': { 'zh-Hans': [], en: [], de: [] },
+      '/api/contact-mess': { 'zh-Hans': { address: '替身路 1 号' } },
+      '/api/ui-texts': { en: [], de: [{ key: 'menu', text: GERMAN_MENU }] },
+      '/api/media-texts': { en: [], de: [] },
+    };
+    const data = answers[url.pathname]?.[locale];
+    return new Response(JSON.stringify({ data: data ?? null }), { status: data === undefined ? 404 : 200, headers: { 'content-type': 'application/json' } });
+  };
+const standInCms = cmsWith(['zh-Hans', 'en']);
+const threeLocales = cmsWith(['zh-Hans', 'en', 'de']);
 
 beforeAll(async () => {
   vite = await createServer({
@@ -81,7 +97,7 @@ beforeAll(async () => {
   entry = (await vite.ssrLoadModule('./server/entry.ts')) as Entry;
   base = await startSite(
     { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
-    { fetch: standInCms, redis: null, lastGood, translationCache: createTranslationCache(':memory:') },
+    { fetch: standInCms, redis: null, lastGood},
   );
 }, 120_000);
 
@@ -102,44 +118,59 @@ describe('the site composed from a configuration object', () => {
     expect(kept.some((key) => key.startsWith('/api/profilelists'))).toBe(true);
   }, 120_000);
 
-  it('serves the English twin under /en: English interface, translated content, its own canonical and the pair of alternates', async () => {
+  it('serves the English twin under /en from the CMS’s English: its interface, what is translated, the rest in Chinese marked so, with a notice', async () => {
     const response = await fetch(`${base}/en/dailyPage/profile`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<html lang="en"/);
-    expect(html).toContain(fakeEnglish('替身工作室'));
-    expect(html).toContain(fakeEnglish('一段替身的介绍。'));
+    expect(html).toContain(ENGLISH_PROFILE.profileName);
+    expect(html).not.toContain(PROFILE.profileName);
+    // The description has no English yet: the Chinese, marked as Chinese, and the page says so.
+    expect(html).toMatch(new RegExp(`lang="zh-Hans"[^>]*>${PROFILE.profileDescribe}`));
+    expect(html).toContain(UI_EN.notTranslated);
     expect(html).toContain('aria-label="Menu"');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/studio\.example\/en\/dailyPage\/profile"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="zh-Hans" href="http:\/\/studio\.example\/dailyPage\/profile"/);
     expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="http:\/\/studio\.example\/en\/dailyPage\/profile"/);
     expect(html).toMatch(/<meta property="og:locale" content="en_US"/);
-    // No Chinese left in what a visitor reads (the text of the page's body, scripts aside; the
-    // language toggle's name is Chinese on purpose: it leads to the Chinese page).
-    const body = html.slice(html.indexOf('<body'), html.indexOf('<script', html.indexOf('<body')));
-    expect(body.replace(/<[^>]*>/g, ' ')).not.toMatch(/\p{Script=Han}/u);
-    expect(providerCalls).toContain('替身工作室');
-
-    // A second view in a new page cache costs no provider call: the translations are kept.
-    const before = providerCalls.length;
-    const again = await fetch(`${base}/en/dailyPage/profile?fresh=1`);
-    expect(await again.text()).toContain(fakeEnglish('替身工作室'));
-    expect(providerCalls.length).toBe(before);
+    expect(cmsCalls.some((call) => call === '/api/profilelists')).toBe(true);
+    // Nothing but the CMS was asked: a page never calls a translation provider (issue 38).
+    expect([...hosts]).toEqual(['cms.stand-in']);
   });
 
-  it('with the day’s translation budget spent, the English page is readable: English interface, the untranslated content marked Chinese, not cached', async () => {
-    const site = await startSite(
-      { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', TRANSLATE_DAILY_CHARS: '0', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
-      { fetch: standInCms, redis: null, lastGood: memoryLastGood(), translationCache: createTranslationCache(':memory:') },
-    );
-    const before = providerCalls.length;
-    const response = await fetch(`${site}/en/dailyPage/profile`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const html = await response.text();
-    expect(html).toContain('aria-label="Menu"');
-    expect(html).toMatch(/<h2 id="profile-p1"[^>]*lang="zh-Hans"[^>]*>替身工作室<\/h2>/);
-    expect(providerCalls.length).toBe(before);
+  it('serves every locale the CMS has under its prefix, in its words, and an address under any other prefix as the 404 page (issue 38)', async () => {
+    const site = await startSite({ LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' }, { fetch: threeLocales, redis: null, lastGood: memoryLastGood() });
+    const german = await raw('/de/dailyPage/profile', {}, site);
+    expect(german.status).toBe(200);
+    expect(german.body).toMatch(/<html lang="de"/);
+    expect(german.body).toContain(`aria-label="${GERMAN_MENU}"`);
+    expect(german.body).toMatch(/<meta property="og:locale" content="de_DE"/);
+    expect(german.body).toMatch(/<link rel="alternate" hrefLang="de" href="http:\/\/studio\.example\/de\/dailyPage\/profile"/);
+    // Nothing in German yet: the Chinese, marked.
+    expect(german.body).toMatch(new RegExp(`lang="zh-Hans"[^>]*>${PROFILE.profileName}`));
+    // Three languages: a menu of them in the header, each by its own name.
+    expect(german.body).toMatch(/<details[^>]*data-language-menu="de"/);
+    expect(german.body).toContain('>Deutsch</a>');
+
+    // A prefix that is no locale of the studio: the 404 page in the source language, one page for all.
+    const calls = cmsCalls.length;
+    for (const address of ['/fr/dailyPage/profile', '/xq-nolocale', '/dailyPage/nothing', '/DE-X/login', '/fr/dailyPage/project/p1?documentId=p1']) {
+      const page = await raw(address, {}, site);
+      expect(page.status, address).toBe(404);
+      expect(page.body, address).toMatch(/<html lang="zh-Hans"/);
+      // Nothing of the address in the page every such address shares (but the development build's
+      // critical-CSS address, same-site, which production pages do not have).
+      const shared = page.body.replace(/\/@react-router\/critical\.css\?pathname=[^"]*/g, '');
+      expect(shared, address).not.toContain(address.split('?')[0]!.split('/').slice(0, 3).join('/'));
+    }
+    expect(cmsCalls.length - calls).toBeLessThan(20); // rendered once, then the same page from the cache
+    // A client's move to such an address: a plain 404, which it shows as the 404 page.
+    const data = await raw('/fr/dailyPage/profile.data', {}, site);
+    expect(data.status).toBe(404);
+    // The prefix in another case is the same page at its own address.
+    const upper = await raw('/DE/dailyPage/profile', {}, site);
+    expect(upper.status).toBe(301);
+    expect(upper.location).toBe('/de/dailyPage/profile');
   });
 
   it('serves the second view from its page cache, without asking the CMS again', async () => {
@@ -158,7 +189,7 @@ describe('the site composed from a configuration object', () => {
     };
     const site = await startSite(
       { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', CONTENT_DEADLINE_MS: '200' },
-      { fetch: down, redis: null, lastGood: { get: async () => garbage, set: async () => {}, delete: async () => {}, close: () => {} }, translationCache: createTranslationCache(':memory:') },
+      { fetch: down, redis: null, lastGood: { get: async () => garbage, set: async () => {}, delete: async () => {}, close: () => {} }},
     );
     const response = await fetch(`${site}/dailyPage/profile`);
     expect(response.status).toBeLessThan(500);
@@ -193,12 +224,13 @@ describe('the site composed from a configuration object', () => {
       ['/en/%5Cevil.example/x', '/en/still-else'],
       // An address on the site: still nothing of it in the page the next visitor gets.
       ['/en/filled-by-someone', '/en/someone-else'],
+      ['/nolocale/filled-by-someone', '/nolocale2/someone-else'],
       ['/filled-by-someone', '/someone-else'],
     ]) {
       // A site of its own each time, so the first request is the one that fills its page cache.
       const site = await startSite(
         { LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' },
-        { fetch: standInCms, redis: null, lastGood: memoryLastGood(), translationCache: createTranslationCache(':memory:') },
+        { fetch: standInCms, redis: null, lastGood: memoryLastGood()},
       );
       const first = await raw(attack!, {}, site);
       expect(first.status, attack).toBe(404);
@@ -211,14 +243,14 @@ describe('the site composed from a configuration object', () => {
       // the end-to-end hardening test checks.)
       expect(second.body, later).not.toMatch(/(href|src|action)="(https?:)?(\/\/|\\\\|\/\\)evil/i);
       // The 404's toggle leads to the other language's home.
-      expect(second.body, later).toMatch(later!.startsWith('/en/') ? /data-language="en" href="\/"/ : /data-language="zh" href="\/en"/);
+      expect(second.body, later).toMatch(later!.startsWith('/en/') ? /data-language="en" href="\/"/ : /data-language="zh-Hans" href="\/en"/);
     }
   });
 
   it('renders at its own origin whatever Host and X-Forwarded-Host say, and refuses a Host that is no host (issue 36)', async () => {
     const page = await raw('/dailyPage/profile', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
     expect(page.status).toBe(200);
-    expect(page.body).toMatch(/<html lang="zh-CN"/);
+    expect(page.body).toMatch(/<html lang="zh-Hans"/);
     expect(page.body).toMatch(/<link rel="canonical" href="http:\/\/studio\.example\/dailyPage\/profile"/);
     expect(page.body).not.toContain('evil.example');
     // A path in the Host header used to reach the render: a Chinese address rendered in English.
@@ -228,14 +260,14 @@ describe('the site composed from a configuration object', () => {
 });
 
 /** A request exactly as written (fetch would not send these paths or a Host of our own). */
-function raw(pathAndQuery: string, headers: Record<string, string> = {}, site = base): Promise<{ status: number; body: string; cacheControl: string }> {
+function raw(pathAndQuery: string, headers: Record<string, string> = {}, site = base): Promise<{ status: number; body: string; cacheControl: string; location: string }> {
   const { hostname, port } = new URL(site);
   return new Promise((resolve, reject) => {
     http
       .get({ host: hostname, port, path: pathAndQuery, headers }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cacheControl: String(res.headers['cache-control'] ?? '') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cacheControl: String(res.headers['cache-control'] ?? ''), location: String(res.headers.location ?? '') }));
       })
       .on('error', reject);
   });

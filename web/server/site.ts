@@ -30,6 +30,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
   const logging = options.logging ?? createLogging({ level: config.logLevel });
   const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
+  site.words.start();
   const app = createApp({
     ...options,
     logging,

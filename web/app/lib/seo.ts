@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { LANGUAGE_TAG, OG_LOCALE, localePath, type Language } from './language';
+import { allLocales, localePath, ogLocale, type Language, type SiteLocales } from './language';
 import { isResizable, type Media } from './media';
 import type { Studio } from './studio';
 
@@ -7,10 +7,14 @@ import type { Studio } from './studio';
 export interface PageSeo {
   title: string;
   description: string;
-  /** The page's Chinese address on the site (path and the query that identifies it). */
+  /** The page's address in the source language (path and the query that identifies it). */
   path: string;
-  /** The language of this twin: its own address is `path` in it (issue 28). */
+  /** The language of this twin: its own address is `path` in it (issues 28 and 38). */
   language: Language;
+  /** The studio's locales. */
+  locales: SiteLocales;
+  /** The languages the page is really in (default: every locale): its `hreflang` alternates. */
+  alternates?: readonly Language[];
   /** The studio (its name for `og:site_name`, its share picture where the page has none). */
   studio: Studio;
   image?: Media | null | undefined;
@@ -53,32 +57,32 @@ export function summary(text: string, max = 150): string {
 }
 
 /**
- * The twins of a page for search engines (issue 28): Chinese, English, and Chinese as the default
- * for everyone else. Both twins carry the same three.
+ * The twins of a page for search engines (issues 28 and 38): one per language the page is really
+ * in, and the source language as the default for everyone else. Every twin carries the same list.
  */
-export function languageAlternates(origin: string, path: string): MetaDescriptor[] {
-  const href = (language: Language) => new URL(localePath(path, language), origin).href;
+export function languageAlternates(origin: string, path: string, locales: SiteLocales, alternates: readonly Language[] = allLocales(locales)): MetaDescriptor[] {
+  const href = (language: Language) => new URL(localePath(path, language, locales), origin).href;
+  const languages = allLocales(locales).filter((language) => alternates.includes(language));
   return [
-    { tagName: 'link', rel: 'alternate', hrefLang: LANGUAGE_TAG.zh, href: href('zh') },
-    { tagName: 'link', rel: 'alternate', hrefLang: LANGUAGE_TAG.en, href: href('en') },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: href('zh') },
+    ...languages.map((language) => ({ tagName: 'link', rel: 'alternate', hrefLang: language, href: href(language) })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: href(locales.source) },
   ];
 }
 
 /** Title, description, canonical address, the language twins, Open Graph and Twitter card, and JSON-LD. */
 export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
-  const url = new URL(localePath(page.path, page.language), origin).href;
+  const url = new URL(localePath(page.path, page.language, page.locales), origin).href;
   const picture = page.image?.kind === 'image' ? page.image : page.studio.shareImage;
   const image = picture ? shareImage(origin, picture) : null;
-  const other: Language = page.language === 'en' ? 'zh' : 'en';
+  const others = allLocales(page.locales).filter((language) => language !== page.language && (page.alternates ?? allLocales(page.locales)).includes(language));
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },
     { tagName: 'link', rel: 'canonical', href: url },
-    ...languageAlternates(origin, page.path),
+    ...languageAlternates(origin, page.path, page.locales, page.alternates),
     { property: 'og:site_name', content: page.studio.name },
-    { property: 'og:locale', content: OG_LOCALE[page.language] },
-    { property: 'og:locale:alternate', content: OG_LOCALE[other] },
+    { property: 'og:locale', content: ogLocale(page.language) },
+    ...others.map((language) => ({ property: 'og:locale:alternate', content: ogLocale(language) })),
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
@@ -95,7 +99,7 @@ export function seoMeta(origin: string, page: PageSeo): MetaDescriptor[] {
     tags.push({ name: 'twitter:image', content: image.url });
   }
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
-  const inLanguage = LANGUAGE_TAG[page.language];
+  const inLanguage = page.language;
   const webPage = { '@type': 'WebPage', name: page.title, url, description: page.description };
   for (const data of [webPage, ...(page.jsonLd ?? [])]) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data, inLanguage } as never });
   return tags;
@@ -114,7 +118,7 @@ export const originOf = (matches: ReadonlyArray<{ id: string; loaderData?: unkno
   (matches.find((match) => match?.id === 'root')?.loaderData as { origin?: string } | undefined)?.origin || 'http://localhost';
 
 /** schema.org Organization: the studio as it names itself, with what the contact content says, in the page's language. */
-export function studioJsonLd(origin: string, studio: Studio, contact: { address: string; phone: string; mail: string } | null, language: Language = 'zh'): Record<string, unknown> {
+export function studioJsonLd(origin: string, studio: Studio, contact: { address: string; phone: string; mail: string } | null, language: Language, locales: SiteLocales): Record<string, unknown> {
   const alternateNames = studio.alternateNames.filter((name) => name && name !== studio.name);
   return {
     '@context': 'https://schema.org',
@@ -122,7 +126,7 @@ export function studioJsonLd(origin: string, studio: Studio, contact: { address:
     name: studio.name,
     ...(alternateNames.length ? { alternateName: alternateNames.length === 1 ? alternateNames[0] : alternateNames } : {}),
     ...(studio.description ? { description: studio.description } : {}),
-    url: new URL(localePath('/', language), origin).href,
+    url: new URL(localePath('/', language, locales), origin).href,
     logo: `${origin}/icons/icon-512.png`,
     ...(contact?.address ? { address: { '@type': 'PostalAddress', streetAddress: contact.address, ...(studio.country ? { addressCountry: studio.country } : {}) } } : {}),
     ...(contact?.phone ? { telephone: contact.phone } : {}),

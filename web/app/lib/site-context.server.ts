@@ -16,23 +16,12 @@ export interface SiteServices {
   pageTtlS: number;
   /** The site's public origin (PUBLIC_URL): canonical links, previews, the sitemap. */
   publicOrigin: string;
-  /** The English pages' content: what a loader read, translated (issue 28). */
-  english: EnglishContent;
   /** The face of the studio's wordmark, cut from its letters (`server/studio/wordmark-face.ts`). */
   wordmarkFace: (letters: string) => Promise<{ href: string; css: string }>;
   /** A warning the log needs once per process, however many pages meet it (keyed by what it is about). */
   warnOnce: (key: string, line: string) => void;
   /** Where the pages' server-side error lines go (the server's log; the console by default). */
   log?: (line: string) => void;
-}
-
-export interface EnglishContent {
-  /**
-   * `value` with its Chinese texts in English, as far as they could be had within the render
-   * deadline; `complete` is false when some stayed Chinese (that view is not cached).
-   * `client`: the visitor's address, for their share of the provider's characters.
-   */
-  translate<T>(value: T, options: { client: string }): Promise<{ value: T; complete: boolean }>;
 }
 
 export const siteContext = createContext<SiteServices>();

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
-import { languageOf, useLanguage, type Language } from './language';
+import { DEFAULT_LOCALES, languageOf, useLanguage, useLocales, type Language, type SiteLocales } from './language';
 import { unnamedStudio, type Studio } from './studio';
 
 /**
- * Every interface text the site shows (everything that is not CMS content), in one place and in
- * both languages: `UI` is the Chinese, `UI_EN` the English twin's dictionary (issue 28). Components
- * take their words from `useUi()`, meta functions from `uiText(language)`. A test keeps Chinese out
- * of every other source file (ui-text.test.ts).
+ * Every interface text the site shows (everything that is not CMS content), in one place: `UI` is
+ * the Chinese, `UI_EN` the English the site carries itself (issue 28). Every other locale of the
+ * studio gets its words from the CMS (issue 38: the site hands these to it, the CMS's fill
+ * translates them from the English, the studio corrects them), read by the root loader. A test
+ * keeps Chinese out of every other source file (ui-text.test.ts).
  */
 export const UI = {
   home: '首页',
@@ -68,6 +69,9 @@ export const UI = {
   noProjectsInCategory: '这个分类里还没有项目。',
   noArticles: '这里还没有文章。',
   noProfiles: '这里还没有工作室简介。',
+  // A page of a language some content has not been translated into yet (issue 38).
+  notTranslated: '本页部分内容尚未翻译，暂以原文显示。',
+  languages: '语言',
 } as const;
 
 export type UiTexts = Record<keyof typeof UI, string>;
@@ -131,13 +135,10 @@ export const UI_EN: UiTexts = {
   noProjectsInCategory: 'No projects in this category yet.',
   noArticles: 'No articles here yet.',
   noProfiles: 'No studio profile here yet.',
+  notTranslated: 'Parts of this page are not translated yet and are shown in their original language.',
+  languages: 'Language',
 };
 
-/** The language toggle's letters (drawn in the wordmark's face, beside it in the header). */
-export const LANGUAGE_LABELS = 'CN EN';
-
-/** Each language's own name, as the language toggle says where it leads (in that language). */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { zh: '中文', en: 'English' };
 
 /** Interface texts with a part filled in on the page, as `{name}` holes (`fill`). */
 export const UI_TEMPLATES = {
@@ -176,53 +177,100 @@ export const UI_TEMPLATES_EN: Record<UiTemplate, string> = {
   copyright: '© {year} {holder}. All rights reserved.',
 };
 
-const TEMPLATES: Record<Language, Record<UiTemplate, string>> = { zh: UI_TEMPLATES, en: UI_TEMPLATES_EN };
-
-/** A template with its holes filled, in `language` (Chinese unless said). */
-export function fill(template: UiTemplate, values: Record<string, string | number>, language: Language = 'zh'): string {
-  return TEMPLATES[language][template].replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+/** A locale's interface: its words and its templates. */
+export interface Interface {
+  ui: UiTexts;
+  templates: Record<UiTemplate, string>;
 }
+
+/** The languages the site writes itself (the CMS's locale codes). */
+export const HAND_WRITTEN: Readonly<Record<string, Interface>> = {
+  'zh-Hans': { ui: UI, templates: UI_TEMPLATES },
+  en: { ui: UI_EN, templates: UI_TEMPLATES_EN },
+};
+
+/** A template's key among the CMS's interface texts (the words' keys are their own). */
+export const templateKey = (template: UiTemplate) => `template.${template}`;
+
+/** The interface as the CMS keeps it (issue 38): each key once, templates under `template.*`. */
+export const interfaceEntries = ({ ui, templates }: Interface): Record<string, string> => ({
+  ...ui,
+  ...Object.fromEntries(Object.entries(templates).map(([name, text]) => [templateKey(name as UiTemplate), text])),
+});
+
+const holes = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((match) => match[0]).sort().join();
+
+/**
+ * A locale's interface from the CMS's texts, key by key over the English: a text missing there, or
+ * a template whose holes the machine lost, stays English.
+ */
+export function interfaceFrom(texts: Readonly<Record<string, string>>): Interface {
+  const english = HAND_WRITTEN.en!;
+  const ui = Object.fromEntries(Object.entries(english.ui).map(([key, text]) => [key, texts[key]?.trim() || text])) as UiTexts;
+  const templates = Object.fromEntries(
+    Object.entries(english.templates).map(([name, text]) => {
+      const own = texts[templateKey(name as UiTemplate)]?.trim();
+      return [name, own && holes(own) === holes(text) ? own : text];
+    }),
+  ) as Record<UiTemplate, string>;
+  return { ui, templates };
+}
+
+/** The interface of `language`: its own, the CMS's for the locales the site does not write, else English. */
+export const interfaceOf = (language: Language, fromCms?: Readonly<Record<string, string>> | null): Interface =>
+  HAND_WRITTEN[language] ?? (fromCms ? interfaceFrom(fromCms) : HAND_WRITTEN.en!);
+
+/** A template with its holes filled. */
+export function fillIn(templates: Record<UiTemplate, string>, template: UiTemplate, values: Record<string, string | number>): string {
+  return templates[template].replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+}
+
+/** A template of the source language's interface (Chinese) with its holes filled. */
+export const fill = (template: UiTemplate, values: Record<string, string | number>, language: Language = 'zh-Hans') =>
+  fillIn(interfaceOf(language).templates, template, values);
 
 /** What a page in `language` says: its interface, the studio's identity, and filled templates. */
 export interface PageTexts {
   language: Language;
+  /** The studio's locales (the page's address in another is `localePath(path, language, locales)`). */
+  locales: SiteLocales;
   ui: UiTexts;
   studio: Studio;
   fill: (template: UiTemplate, values: Record<string, string | number>) => string;
 }
 
-const INTERFACE: Record<Language, Omit<PageTexts, 'studio'>> = {
-  zh: { language: 'zh', ui: UI, fill: (template, values) => fill(template, values, 'zh') },
-  en: { language: 'en', ui: UI_EN, fill: (template, values) => fill(template, values, 'en') },
-};
+type InterfaceTexts = Pick<PageTexts, 'language' | 'ui' | 'fill'>;
+
+const textsOf = (language: Language, own: Interface): InterfaceTexts => ({ language, ui: own.ui, fill: (template, values) => fillIn(own.templates, template, values) });
 
 /** The interface texts of a page in `language` (no studio: for the server's own words). */
-export const uiText = (language: Language): Omit<PageTexts, 'studio'> => INTERFACE[language];
+export const uiText = (language: Language, fromCms?: Readonly<Record<string, string>> | null): InterfaceTexts => textsOf(language, interfaceOf(language, fromCms));
 
-interface RootData {
+/** What the root loader gives every page about its language (root.tsx). */
+export interface RootData {
   studio?: Studio;
+  language?: Language;
+  locales?: SiteLocales;
+  /** The interface from the CMS, for a locale the site does not write itself. */
+  interface?: Record<string, string> | null;
+  /** The studio's texts shown in the source language for want of the page's (issue 38). */
+  fallback?: string[];
 }
 
 /** The texts of the page a meta function describes: its interface, and the studio from the root loader. */
 export function metaTexts({ location, matches }: { location: { pathname: string }; matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> }): PageTexts {
-  const language = languageOf(location.pathname);
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
-  return { ...INTERFACE[language], studio: root?.studio ?? unnamedStudio(INTERFACE[language].ui.unnamedStudio) };
-}
-
-/** The studio of the page being shown (the root loader's); a placeholder before any was loaded. */
-export function useStudio(language: Language): Studio {
-  return useRouteLoaderData<RootData>('root')?.studio ?? unnamedStudio(INTERFACE[language].ui.unnamedStudio);
+  const locales = root?.locales ?? DEFAULT_LOCALES;
+  const language = root?.language ?? languageOf(location.pathname, locales);
+  const texts = uiText(language, root?.interface);
+  return { ...texts, locales, studio: root?.studio ?? unnamedStudio(texts.ui.unnamedStudio) };
 }
 
 /** The texts of the page being shown. */
 export function useUi(): PageTexts {
   const language = useLanguage();
-  return { ...INTERFACE[language], studio: useStudio(language) };
+  const locales = useLocales();
+  const root = useRouteLoaderData<RootData>('root');
+  const texts = uiText(language, root?.interface);
+  return { ...texts, locales, studio: root?.studio ?? unnamedStudio(texts.ui.unnamedStudio) };
 }
-
-/**
- * The English of an interface text given in Chinese (a default alt text a content call filled in
- * from `UI`): the dictionary's, so the English pages never send the interface to the provider.
- */
-export const INTERFACE_ENGLISH: ReadonlyMap<string, string> = new Map((Object.keys(UI) as Array<keyof typeof UI>).map((key) => [UI[key], UI_EN[key]] as const));

@@ -4,30 +4,44 @@ import { Pager } from '../components/pager';
 import { getArticle } from '../features/articles/api/get-article.server';
 import { getArticles } from '../features/articles/api/get-articles.server';
 import { ArticleDetail } from '../features/articles/components/article-detail';
-import { articleHref } from '../features/articles/components/article-card';
-import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
+import { articleHref } from '../features/articles/article-links';
+import { ARTICLE_TEXTS, type Article } from '../features/articles/api/article-types';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { inPageLocale, mergeEntry } from '../lib/localized.server';
+import { pageLocale } from '../lib/page-locale.server';
+import { Fallbacks } from '../components/fallbacks';
 import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import type { Route } from './+types/article-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
-import { inPageLanguage } from '../lib/page-language.server';
-import { languageOf, localePath } from '../lib/language';
+import { localePath, useLocalePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 import { siteServices } from '../lib/site-context.server';
 
 const ROUTE = '/dailyPage/article/:id';
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const args = { request, context, params };
+  const at = await pageLocale(args);
   const documentId = params.id;
-  const language = languageOf(url.pathname);
-  checkDocumentId(url, documentId, (other) => articleHref(other, language));
+  const client = siteServices(context).content;
+  checkDocumentId(url, documentId, (other) => localePath(articleHref(other), at.language, at.locales));
   const [article, articles] = await Promise.all([
-    loadEntry({ route: ROUTE, context }, () => getArticle(documentId, { client: siteServices(context).content, signal: request.signal })),
-    loadOrEmpty({ route: ROUTE, context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), []),
+    inPageLocale(
+      args,
+      at,
+      ROUTE,
+      (locale) => getArticle(documentId, { client, signal: request.signal, locale }),
+      (source, own) => (source ? mergeEntry(source, own, ARTICLE_TEXTS) : { value: null, fallback: [] }),
+      null as Article | null,
+      { entry: true },
+    ),
+    // The list's order is the source's in every language (ordering is shared).
+    loadOrEmpty({ route: ROUTE, context }, () => getArticles({ client, signal: request.signal, locale: at.locales.source }), []),
   ]);
-  if (article) checkViewerParam(url, article.media.length);
-  return { article: await inPageLanguage(request, context, article), order: articles.map((entry) => entry.documentId), documentId };
+  if (article.value) checkViewerParam(url, article.value.media.length);
+  return { article: article.value, order: articles.map((entry) => entry.documentId), documentId, fallback: article.fallback, alternates: article.value?.locales ?? null };
 }
 
 // Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
@@ -35,11 +49,11 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const article = data?.article;
-  const { ui, studio, fill, language } = metaTexts({ location, matches });
+  const { ui, studio, fill, language, locales } = metaTexts({ location, matches });
   if (!article) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
   const path = articleHref(article.documentId);
-  const own = articleHref(article.documentId, language);
+  const own = localePath(path, language, locales);
   const image = article.media.find((media) => media.kind === 'image');
   return seoMeta(origin, {
     studio,
@@ -47,6 +61,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     description: summary(article.chief || article.name),
     path,
     language,
+    locales,
+    alternates: data?.alternates ?? undefined,
     image,
     type: 'article',
     jsonLd: [
@@ -61,7 +77,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
         ...(article.chief ? { description: summary(article.chief, 300) } : {}),
       },
       breadcrumbs(origin, [
-        { name: ui.articles, path: localePath('/dailyPage/article', language) },
+        { name: ui.articles, path: localePath('/dailyPage/article', language, locales) },
         { name: article.name, path: own },
       ]),
     ],
@@ -69,25 +85,28 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
-  const { article, order, documentId } = loaderData;
-  const { ui, language } = useUi();
+  const { article, order, documentId, fallback } = loaderData;
+  const { ui } = useUi();
+  const localize = useLocalePath();
   const location = useLocation();
   const list = listFromState(location.state) ?? order;
   const { previous, next } = neighbours(list, documentId);
   const pager = (
     <Pager
-      previousHref={previous ? articleHref(previous, language) : null}
-      nextHref={next ? articleHref(next, language) : null}
-      backHref={localePath('/dailyPage/article', language)}
+      previousHref={previous ? localize(articleHref(previous)) : null}
+      nextHref={next ? localize(articleHref(next)) : null}
+      backHref={localize('/dailyPage/article')}
       state={{ list }}
       labels={{ previous: ui.previousArticle, back: ui.backToList, next: ui.nextArticle }}
     />
   );
   return (
-    <main>
-      {article ? <ArticleDetail key={article.documentId} article={article} pager={pager} /> : pager}
-      <Copyright />
-    </main>
+    <Fallbacks texts={fallback}>
+      <main>
+        {article ? <ArticleDetail key={article.documentId} article={article} pager={pager} /> : pager}
+        <Copyright />
+      </main>
+    </Fallbacks>
   );
 }
 

@@ -2,28 +2,34 @@ import { Copyright } from '../components/copyright';
 import { EmptyState } from '../components/empty-state';
 import { getArticles } from '../features/articles/api/get-articles.server';
 import { ArticleList } from '../features/articles/components/article-list';
-import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { inPageLocale, mergeList } from '../lib/localized.server';
+import { pageLocale } from '../lib/page-locale.server';
+import { Fallbacks } from '../components/fallbacks';
+import { ARTICLE_SUMMARY_TEXTS } from '../features/articles/api/article-types';
 import styles from './page.module.css';
 import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
-import { inPageLanguage } from '../lib/page-language.server';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // null: the CMS failed (the page says nothing, spec 8); []: the studio has no articles yet.
-  const articles = await loadOrEmpty({ route: '/dailyPage/article', context }, () => getArticles({ client: siteServices(context).content, signal: request.signal }), null);
-  return { articles: await inPageLanguage(request, context, articles ?? []), nothingYet: articles?.length === 0 };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const args = { request, context, params };
+  const at = await pageLocale(args);
+  const client = siteServices(context).content;
+  const articles = await inPageLocale(args, at, '/dailyPage/article', (locale) => getArticles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, ARTICLE_SUMMARY_TEXTS), []);
+  // Failed: the page says nothing (spec 8); none: the studio has no articles yet.
+  return { articles: articles.value, nothingYet: !articles.failed && articles.value.length === 0, fallback: articles.fallback };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill, language } = metaTexts({ location, matches });
+  const { ui, studio, fill, language, locales } = metaTexts({ location, matches });
   return seoMeta(originOf(matches), {
     studio,
     title: fill('pageTitle', { page: ui.articles, studio: studio.name }),
     description: fill('articlesDescription', { studio: studio.name }),
     path: '/dailyPage/article',
     language,
+    locales,
     image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),
   });
 };
@@ -31,12 +37,14 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
   const { ui } = useUi();
   return (
+    <Fallbacks texts={loaderData.fallback}>
     <main className={styles.column}>
       <h1 className="visually-hidden">{ui.articles}</h1>
       <ArticleList articles={loaderData.articles} />
       {loaderData.nothingYet && <EmptyState message={ui.noArticles} />}
       <Copyright />
     </main>
+    </Fallbacks>
   );
 }
 

@@ -8,7 +8,9 @@ import { TranslationToggle } from '../features/translation/components/translatio
 import { loadOrEmpty } from '../lib/load-or-empty.server';
 import { originOf, seoMeta } from '../lib/seo';
 import { metaTexts } from '../lib/ui-text';
-import { inPageLanguage } from '../lib/page-language.server';
+import { inPageLocale } from '../lib/localized.server';
+import { pageLocale } from '../lib/page-locale.server';
+import { Fallbacks } from '../components/fallbacks';
 import type { Route } from './+types/login';
 import { siteServices } from '../lib/site-context.server';
 
@@ -17,31 +19,39 @@ import { siteServices } from '../lib/site-context.server';
  * the gallery's first covers (the content cache has the list): the landing warms them while the
  * visitor watches it, so the way in reveals pictures (issue 30).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const options = { client: siteServices(context).content, signal: request.signal };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const args = { request, context, params };
+  const at = await pageLocale(args);
+  const client = siteServices(context).content;
   const [images, projects] = await Promise.all([
-    loadOrEmpty({ route: '/login', context }, () => getLandingImages(options), []),
-    loadOrEmpty({ route: '/login', context }, () => getProjects(ALL_CATEGORY.designType, options), []),
+    // The landing's pictures are the same in every language; their words are the page's (picture texts).
+    inPageLocale(args, at, '/login', () => getLandingImages({ client, signal: request.signal }), (source) => ({ value: source, fallback: [] }), []),
+    loadOrEmpty({ route: '/login', context }, () => getProjects(ALL_CATEGORY.designType, { client, signal: request.signal, locale: at.locales.source }), []),
   ]);
   const galleryCovers = projects
     .slice(0, Math.max(EAGER_TILES.phone, EAGER_TILES.web))
     .flatMap((project) => (project.cover ? [{ cover: project.cover, tall: project.tall }] : []));
-  return { backgrounds: shuffle(await inPageLanguage(request, context, images)), galleryCovers };
+  return { backgrounds: shuffle(images.value), galleryCovers, fallback: images.fallback };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { studio, fill, language } = metaTexts({ location, matches });
+  const { studio, fill, language, locales } = metaTexts({ location, matches });
   return seoMeta(originOf(matches), {
     studio,
     title: studio.nameLatin && studio.nameLatin !== studio.name ? fill('pageTitle', { page: studio.nameLatin, studio: studio.name }) : studio.name,
     description: studio.description || studio.tagline || studio.name,
     path: '/login',
     language,
+    locales,
     // The studio's own share picture first: the backgrounds are shuffled at every render.
     image: studio.shareImage ?? data?.backgrounds[0],
   });
 };
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  return <LandingPage backgrounds={loaderData.backgrounds} galleryCovers={loaderData.galleryCovers} corner={<TranslationToggle />} />;
+  return (
+    <Fallbacks texts={loaderData.fallback}>
+      <LandingPage backgrounds={loaderData.backgrounds} galleryCovers={loaderData.galleryCovers} corner={<TranslationToggle />} />
+    </Fallbacks>
+  );
 }

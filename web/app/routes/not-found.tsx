@@ -5,11 +5,13 @@ import { Shell } from '../features/shell/components/shell';
 import { TranslationToggle } from '../features/translation/components/translation-toggle';
 import { NotFoundPage } from '../components/not-found-page';
 import { metaTexts } from '../lib/ui-text';
+import { Fallbacks } from '../components/fallbacks';
 import type { Route } from './+types/not-found';
 
-// Spec 2: every path not in the route table is the 404 page, with HTTP status 404 (in English
-// under /en), inside the site's own shell (issue 30): its header, menu and contact panel.
-export const loader = async ({ request, context }: Route.LoaderArgs) => data(await loadShellData({ request, context }), { status: 404 });
+// Spec 2: every path not in the route table is the 404 page, with HTTP status 404 (in a locale's
+// language under its prefix, in the source language under a prefix that is no locale), inside the
+// site's own shell (issue 30): its header, menu and contact panel.
+export const loader = async ({ request, context, params }: Route.LoaderArgs) => data(await loadShellData({ request, context, params }, { notFound: true }), { status: 404 });
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const { ui, studio, fill } = metaTexts({ location, matches });
@@ -18,8 +20,10 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle toHome />}>
-      <NotFoundPage inShell />
-    </Shell>
+    <Fallbacks texts={loaderData.fallback}>
+      <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle toHome />}>
+        <NotFoundPage inShell />
+      </Shell>
+    </Fallbacks>
   );
 }

@@ -7,15 +7,18 @@ import { ProjectDetail } from '../features/projects/components/project-detail';
 import { detailMedia } from '../features/projects/detail-media';
 import { projectDetailHref } from '../features/projects/project-links';
 import { ALL_CATEGORY, projectListHref } from '../lib/category';
-import { loadEntry, loadOrEmpty } from '../lib/load-or-empty.server';
+import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { inPageLocale, mergeEntry } from '../lib/localized.server';
+import { pageLocale } from '../lib/page-locale.server';
+import { Fallbacks } from '../components/fallbacks';
+import { PROJECT_TEXTS, type Project } from '../features/projects/api/project-types';
 import { knownCategory } from '../features/shell/known-category.server';
 import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
 import { listFromState, neighbours } from '../lib/pager';
 import type { Route } from './+types/project-detail';
 import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
-import { inPageLanguage } from '../lib/page-language.server';
-import { languageOf } from '../lib/language';
+import { localePath, useLocalePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 import { siteServices } from '../lib/site-context.server';
 
@@ -26,16 +29,27 @@ const ROUTE = '/dailyPage/project/:id';
  * under the current filter is loaded too, so a shared link has the same previous/next.
  */
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+  const args = { request, context, params };
+  const at = await pageLocale(args);
   const documentId = params.id;
-  const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
-  const language = languageOf(url.pathname);
-  checkDocumentId(url, documentId, (other) => projectDetailHref(other, category, language));
+  const client = siteServices(context).content;
+  const { designType: category } = await knownCategory(url, { client, signal: request.signal }, at);
+  checkDocumentId(url, documentId, (other) => localePath(projectDetailHref(other, category), at.language, at.locales));
   const [project, order] = await Promise.all([
-    loadEntry({ route: ROUTE, context }, () => getProject(documentId, { client: siteServices(context).content, signal: request.signal })),
-    loadOrEmpty({ route: ROUTE, context }, () => getProjectOrder(category, { client: siteServices(context).content, signal: request.signal }), []),
+    inPageLocale(
+      args,
+      at,
+      ROUTE,
+      (locale) => getProject(documentId, { client, signal: request.signal, locale }),
+      (source, own) => (source ? mergeEntry(source, own, PROJECT_TEXTS) : { value: null, fallback: [] }),
+      null as Project | null,
+      { entry: true },
+    ),
+    // The order of the list under the filter is the source's in every language (ordering is shared).
+    loadOrEmpty({ route: ROUTE, context }, () => getProjectOrder(category, { client, signal: request.signal, locale: at.locales.source }), []),
   ]);
-  if (project) checkViewerParam(url, detailMedia(project).length);
-  return { project: await inPageLanguage(request, context, project), order, documentId, category };
+  if (project.value) checkViewerParam(url, detailMedia(project.value).length);
+  return { project: project.value, order, documentId, category, fallback: project.fallback, alternates: project.value?.locales ?? null };
 }
 
 // Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
@@ -43,12 +57,12 @@ export const shouldRevalidate = keepDataOnViewerChange;
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const project = data?.project;
-  const { ui, studio, fill, language } = metaTexts({ location, matches });
+  const { ui, studio, fill, language, locales } = metaTexts({ location, matches });
   // An unknown id is the 404 page: not for search engines.
   if (!project) return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
   const origin = originOf(matches);
   const path = projectDetailHref(project.documentId, ALL_CATEGORY.designType);
-  const url = new URL(projectDetailHref(project.documentId, ALL_CATEGORY.designType, language), origin).href;
+  const url = new URL(localePath(path, language, locales), origin).href;
   const image = project.media.find((media) => media.kind === 'image');
   return seoMeta(origin, {
     studio,
@@ -56,6 +70,8 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     description: summary(project.description || `${project.name} · ${project.author}`),
     path,
     language,
+    locales,
+    alternates: data?.alternates ?? undefined,
     image,
     type: 'article',
     jsonLd: [
@@ -70,33 +86,36 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
         ...(project.description ? { description: summary(project.description, 300) } : {}),
       },
       breadcrumbs(origin, [
-        { name: ui.projects, path: projectListHref(ALL_CATEGORY.designType, language) },
-        { name: project.name, path: projectDetailHref(project.documentId, ALL_CATEGORY.designType, language) },
+        { name: ui.projects, path: localePath(projectListHref(ALL_CATEGORY.designType), language, locales) },
+        { name: project.name, path: localePath(path, language, locales) },
       ]),
     ],
   });
 };
 
 export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) {
-  const { project, order, documentId, category } = loaderData;
-  const { ui, language } = useUi();
+  const { project, order, documentId, category, fallback } = loaderData;
+  const { ui } = useUi();
+  const localize = useLocalePath();
   const location = useLocation();
   const list = listFromState(location.state) ?? order;
   const { previous, next } = neighbours(list, documentId);
   const pager = (
     <Pager
-      previousHref={previous ? projectDetailHref(previous, category, language) : null}
-      nextHref={next ? projectDetailHref(next, category, language) : null}
-      backHref={projectListHref(category, language)}
+      previousHref={previous ? localize(projectDetailHref(previous, category)) : null}
+      nextHref={next ? localize(projectDetailHref(next, category)) : null}
+      backHref={localize(projectListHref(category))}
       state={{ list }}
       labels={{ previous: ui.previousProject, back: ui.backToList, next: ui.nextProject }}
     />
   );
   return (
-    <main>
-      {project ? <ProjectDetail key={project.documentId} project={project} pager={pager} /> : pager}
-      <Copyright />
-    </main>
+    <Fallbacks texts={fallback}>
+      <main>
+        {project ? <ProjectDetail key={project.documentId} project={project} pager={pager} /> : pager}
+        <Copyright />
+      </main>
+    </Fallbacks>
   );
 }
 

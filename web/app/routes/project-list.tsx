@@ -4,27 +4,38 @@ import { EmptyState } from '../components/empty-state';
 import { getProjects } from '../features/projects/api/get-projects.server';
 import { ProjectGrid } from '../features/projects/components/project-grid';
 import { ALL_CATEGORY } from '../lib/category';
-import { loadOrEmpty } from '../lib/load-or-empty.server';
+import { inPageLocale, mergeList } from '../lib/localized.server';
+import { pageLocale } from '../lib/page-locale.server';
+import { Fallbacks } from '../components/fallbacks';
+import { PROJECT_SUMMARY_TEXTS } from '../features/projects/api/project-types';
 import { knownCategory } from '../features/shell/known-category.server';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
 import { originOf, seoMeta } from '../lib/seo';
 import { metaTexts, useUi } from '../lib/ui-text';
 import { siteServices } from '../lib/site-context.server';
-import { inPageLanguage } from '../lib/page-language.server';
 import { useTextLang } from '../lib/language';
 
-export async function loader({ url, request, context }: Route.LoaderArgs) {
-  const category = await knownCategory(url, { client: siteServices(context).content, signal: request.signal });
-  // null: the CMS failed (the page says nothing, spec 8); []: the studio has no projects yet.
-  const projects = await loadOrEmpty({ route: '/dailyPage/project', context }, () => getProjects(category, { client: siteServices(context).content, signal: request.signal }), null);
-  // The filter's key stays the studio's own; what the page calls it is in the page's language.
-  const { projects: shown, categoryLabel } = await inPageLanguage(request, context, { projects: projects ?? [], categoryLabel: category });
-  return { projects: shown, category, categoryLabel, nothingYet: projects?.length === 0 };
+export async function loader({ url, request, context, params }: Route.LoaderArgs) {
+  const args = { request, context, params };
+  const at = await pageLocale(args);
+  const client = siteServices(context).content;
+  const { designType: category, label: categoryLabel } = await knownCategory(url, { client, signal: request.signal }, at);
+  // The source's list, its order (spec 7: by name) for every language, each project in the page's.
+  const projects = await inPageLocale(
+    args,
+    at,
+    '/dailyPage/project',
+    (locale) => (locale === at.locales.source ? getProjects(category, { client, signal: request.signal, locale }) : getProjects(ALL_CATEGORY.designType, { client, signal: request.signal, locale })),
+    (source, own) => mergeList(source, own, PROJECT_SUMMARY_TEXTS),
+    [],
+  );
+  // Failed: the page says nothing (spec 8); none: the studio has no projects yet.
+  return { projects: projects.value, category, categoryLabel, nothingYet: !projects.failed && projects.value.length === 0, fallback: projects.fallback };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
-  const { ui, studio, fill, language } = metaTexts({ location, matches });
+  const { ui, studio, fill, language, locales } = metaTexts({ location, matches });
   const filtered = data && data.category !== ALL_CATEGORY.designType;
   return seoMeta(originOf(matches), {
     studio,
@@ -34,16 +45,18 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     description: fill('projectsDescription', { studio: studio.name, subtitle: studio.subtitle }).trim(),
     path: filtered ? `/dailyPage/project?category=${encodeURIComponent(data.category)}` : '/dailyPage/project',
     language,
+    locales,
     image: data?.projects.find((project) => project.cover)?.cover,
   });
 };
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { projects, category, categoryLabel, nothingYet } = loaderData;
+  const { projects, category, categoryLabel, nothingYet, fallback } = loaderData;
   const { ui } = useUi();
   const textLang = useTextLang();
   const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;
   return (
+    <Fallbacks texts={fallback}>
     <main className={`${styles.page} ${styles.column}`}>
       {/* The grid's centred mark (spec 2), over the tiles; a studio with none yet has only its empty state. */}
       {!nothingYet && (
@@ -58,6 +71,7 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
       {nothingYet && <EmptyState message={category === ALL_CATEGORY.designType ? ui.noProjects : ui.noProjectsInCategory} />}
       <Copyright />
     </main>
+    </Fallbacks>
   );
 }
 

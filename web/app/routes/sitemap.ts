@@ -1,46 +1,63 @@
-import { getSitemapEntries } from '../features/seo/api/get-sitemap-entries.server';
-import { articleHref } from '../features/articles/components/article-card';
+import { getSitemapEntries, type SitemapEntry } from '../features/seo/api/get-sitemap-entries.server';
+import { articleHref } from '../features/articles/article-links';
 import { projectDetailHref } from '../features/projects/project-links';
 import { ALL_CATEGORY } from '../lib/category';
+import { allLocales, localePath, type Language } from '../lib/language';
 import { loadOrEmpty } from '../lib/load-or-empty.server';
-import type { Route } from './+types/sitemap';
+import { pageLocale } from '../lib/page-locale.server';
 import { siteServices } from '../lib/site-context.server';
-import { LANGUAGE_TAG, localePath, type Language } from '../lib/language';
+import type { Route } from './+types/sitemap';
 
 const xml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const latest = (dates: Array<string | null>) => dates.filter((date): date is string => !!date).sort().at(-1) ?? null;
 
+interface Address {
+  path: string;
+  lastmod: string | null;
+  /** The languages the page is really in (issue 38): its own address and alternates in each. */
+  languages: Language[];
+}
+
 /**
  * /sitemap.xml: every route of the site and every published project and article, with the CMS's
- * updatedAt as lastmod, in both languages: each address with its twin and the default named as
- * alternates (issue 28; Google's sitemap form of hreflang). Made from the same content cache as
- * the pages and kept in the page cache, so a publish (the webhook's purge) shows in it at once.
+ * updatedAt as lastmod, in every language the studio has it in (issue 38): each address with its
+ * twins and the source language named as alternates (Google's sitemap form of hreflang). Made from
+ * the same content cache as the pages and kept in the page cache, so a publish (the webhook's
+ * purge) shows in it at once.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const { locales } = await pageLocale(args);
   const origin = siteServices(context).publicOrigin;
+  const every = allLocales(locales);
   const empty = { projects: [], articles: [], profiles: [] };
-  const { projects, articles, profiles } = await loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ client: siteServices(context).content, signal: request.signal }), empty);
-  const urls: Array<{ path: string; lastmod: string | null }> = [
-    { path: '/login', lastmod: null },
-    { path: '/dailyPage/project', lastmod: latest(projects.map((entry) => entry.updatedAt)) },
-    ...projects.map((entry) => ({ path: projectDetailHref(entry.documentId, ALL_CATEGORY.designType), lastmod: entry.updatedAt })),
-    { path: '/dailyPage/article', lastmod: latest(articles.map((entry) => entry.updatedAt)) },
-    ...articles.map((entry) => ({ path: articleHref(entry.documentId), lastmod: entry.updatedAt })),
-    { path: '/dailyPage/profile', lastmod: latest(profiles.map((entry) => entry.updatedAt)) },
+  const lists = await Promise.all(
+    every.map((locale) => loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ client: siteServices(context).content, signal: request.signal, locale }), empty)),
+  );
+  const [source = empty] = lists;
+  /** The languages an entry (by its documentId) is published in. */
+  const inLanguages = (kind: 'projects' | 'articles', documentId: string) => every.filter((_locale, index) => lists[index]![kind].some((entry) => entry.documentId === documentId));
+  const entries = (kind: 'projects' | 'articles', path: (entry: SitemapEntry) => string): Address[] =>
+    source[kind].map((entry) => ({ path: path(entry), lastmod: entry.updatedAt, languages: inLanguages(kind, entry.documentId) }));
+  const urls: Address[] = [
+    { path: '/login', lastmod: null, languages: every },
+    { path: '/dailyPage/project', lastmod: latest(source.projects.map((entry) => entry.updatedAt)), languages: every },
+    ...entries('projects', (entry) => projectDetailHref(entry.documentId, ALL_CATEGORY.designType)),
+    { path: '/dailyPage/article', lastmod: latest(source.articles.map((entry) => entry.updatedAt)), languages: every },
+    ...entries('articles', (entry) => articleHref(entry.documentId)),
+    { path: '/dailyPage/profile', lastmod: latest(source.profiles.map((entry) => entry.updatedAt)), languages: every },
   ];
-  const href = (path: string, language: Language) => xml(new URL(localePath(path, language), origin).href);
-  const alternates = (path: string) =>
+  const href = (path: string, language: Language) => xml(new URL(localePath(path, language, locales), origin).href);
+  const alternates = ({ path, languages }: Address) =>
     [
-      `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAG.zh}" href="${href(path, 'zh')}"/>`,
-      `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAG.en}" href="${href(path, 'en')}"/>`,
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${href(path, 'zh')}"/>`,
+      ...languages.map((language) => `<xhtml:link rel="alternate" hreflang="${xml(language)}" href="${href(path, language)}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${href(path, locales.source)}"/>`,
     ].join('');
-  const languages: Language[] = ['zh', 'en'];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls.flatMap(({ path, lastmod }) =>
-      languages.map((language) => `  <url><loc>${href(path, language)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates(path)}</url>`),
+    ...urls.flatMap((address) =>
+      address.languages.map((language) => `  <url><loc>${href(address.path, language)}</loc>${address.lastmod ? `<lastmod>${xml(address.lastmod)}</lastmod>` : ''}${alternates(address)}</url>`),
     ),
     '</urlset>',
     '',

@@ -21,11 +21,13 @@ describe('a purge', () => {
     expect(kept(pages)).toEqual([]);
   });
 
-  it('drops only the English twins for a change to the studio’s English, and no page for a reported machine translation', async () => {
-    const { pages, purge } = await site();
-    expect((await purge.purge('translation', 'none')).pages).toBe(0);
-    expect(kept(pages)).toEqual(KEYS);
-    expect((await purge.purge('translation', 'english')).pages).toBe(4);
-    expect(kept(pages)).toEqual(['web /dailyPage/project', 'web /english']);
+  it('drops every answer and page when the studio adds or removes a locale (issue 38)', async () => {
+    let purgedAnswers: ((key: string) => boolean) | undefined | 'none' = 'none';
+    const pages = createPageCache({ ttlMs: 60_000 });
+    for (const key of KEYS) await pages.store(key, page);
+    const store = { purge: (which?: (key: string) => boolean) => ((purgedAnswers = which), 0) } as unknown as ContentStore;
+    await createPurge({ store, pages, redis: null }).purge('locale');
+    expect(purgedAnswers).toBeUndefined(); // no filter: every cached answer
+    expect(kept(pages)).toEqual([]);
   });
 });

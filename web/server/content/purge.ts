@@ -14,25 +14,11 @@ const AFFECTED: Record<string, string[]> = {
   'contact-mess': ['/api/contact-mess'],
   // The studio's identity: every page, its icons and its manifest show it (issue 37).
   studio: ['/api/studio'],
-  // The studio's English: the English pages show it (issue 28).
-  translation: ['/api/translations'],
+  // The site's words and the pictures' words in the studio's other languages (issue 38).
+  'ui-text': ['/api/ui-texts'],
+  'media-text': ['/api/media-texts'],
+  // A locale added or removed (the CMS says `locale`): every answer, every page (issue 38).
 };
-
-/** Which rendered pages a change shows on: all, the English twins only, or none. */
-export type PagesAffected = 'all' | 'english' | 'none';
-
-/**
- * A change to the studio's English shows on the English pages only; a machine translation the
- * site itself reported (created with no English of the studio's) shows on no page: it is already
- * there. Everything else can show on any page.
- */
-export function pagesAffectedBy(model: string | undefined, event?: string, entry?: { english?: string | null }): PagesAffected {
-  if (model !== 'translation') return 'all';
-  return event === 'entry.create' && !entry?.english?.trim() ? 'none' : 'english';
-}
-
-/** Page cache keys are `<layout> <address>`: the English twins' addresses start with /en. */
-const isEnglishPage = (key: string) => / \/en(\/|\.|\?|$)/.test(key);
 
 /** The cached answers a change to `model` can affect (all for media and unknown types). */
 function affectedBy(model: string | undefined): ((key: string) => boolean) | undefined {
@@ -49,22 +35,19 @@ export interface Purged {
 
 /**
  * A change in the CMS (publish webhook) drops the cached answers it can affect, or all of them for
- * media and unknown types, and every rendered page; the last good copies stay for outages. With
+ * media, locales and unknown types, and every rendered page; the last good copies stay for outages. With
  * Redis the shared answers go first (so no instance reads the old answer back from Redis), then
  * this instance's, then every other instance is told to purge its own (`listen`).
  */
 export function createPurge({ store, pages, redis, log = console.warn }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null; log?: (line: string) => void }) {
-  const here = (model: string | undefined, shown: PagesAffected): Purged => ({
-    answers: store.purge(affectedBy(model)),
-    pages: shown === 'none' ? 0 : pages.purge(shown === 'english' ? isEnglishPage : undefined),
-  });
+  const here = (model: string | undefined): Purged => ({ answers: store.purge(affectedBy(model)), pages: pages.purge() });
   return {
-    async purge(model: string | undefined, shown: PagesAffected = pagesAffectedBy(model)): Promise<Purged> {
+    async purge(model: string | undefined): Promise<Purged> {
       if (redis) await redisAnswers(redis).purge(affectedBy(model));
-      const purged = here(model, shown);
+      const purged = here(model);
       if (redis?.ready()) {
         await redis
-          .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null, shown }))
+          .publish(PURGE_CHANNEL, JSON.stringify({ from: redis.instanceId, model: model ?? null }))
           .catch((error: unknown) => log(`[redis] purge not shared (${error instanceof Error ? error.message : String(error)}); other instances refresh at their TTL`));
       } else if (redis) {
         log('[redis] purge not shared (Redis is away); other instances refresh at their TTL');
@@ -76,8 +59,8 @@ export function createPurge({ store, pages, redis, log = console.warn }: { store
       if (!redis) return;
       await redis.subscribe(PURGE_CHANNEL, (message) => {
         try {
-          const { from, model, shown } = JSON.parse(message) as { from?: string; model?: string | null; shown?: PagesAffected };
-          if (from !== redis.instanceId) here(model ?? undefined, shown ?? pagesAffectedBy(model ?? undefined));
+          const { from, model } = JSON.parse(message) as { from?: string; model?: string | null };
+          if (from !== redis.instanceId) here(model ?? undefined);
         } catch {
           // not one of ours
         }

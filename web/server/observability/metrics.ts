@@ -8,7 +8,7 @@ import { ALLOWED_METHODS } from '../security/request-limits';
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
 export const CMS_FAILURES: ReadonlySet<ContentCallOutcome> = new Set(['http_5xx', 'timeout', 'unreachable', 'invalid']);
 
-// The pages (app/routes.ts), each also under /en; a `.data` suffix for React Router's data requests.
+// The pages (app/routes.ts), each also under a locale's prefix; a `.data` suffix for React Router's data requests.
 const PAGE_ROUTES: Array<[RegExp, string]> = [
   [/^\/$/, '/'],
   [/^\/login$/, '/login'],
@@ -42,11 +42,13 @@ export function routeLabel(path: string): string {
   let rest = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const data = /\.data$/.test(rest);
   if (data) rest = rest.replace(/\.data$/, '').replace(/\/_$/, '') || '/';
-  const english = rest === '/en' || rest.startsWith('/en/');
-  if (english) rest = rest.slice(3) || '/';
-  const page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest))?.[1];
-  if (!page) return 'other';
-  return `${english ? (page === '/' ? '/en' : `/en${page}`) : page}${data ? '.data' : ''}`;
+  let page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest))?.[1];
+  // Under a prefix (a locale of the studio, issue 38): labelled `/:lang…`, whichever locale it is
+  // (a prefix's own home, a redirect, is `other` with every unknown one-segment address).
+  const prefixed = page === undefined && /^\/[^/]+\//.test(rest);
+  if (prefixed) page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest.replace(/^\/[^/]+/, '')))?.[1];
+  if (!page || (prefixed && page === '/')) return 'other';
+  return `${prefixed ? `/:lang${page}` : page}${data ? '.data' : ''}`;
 }
 
 const methodLabel = (method: string) => ((ALLOWED_METHODS as readonly string[]).includes(method) ? method : 'other');
@@ -56,8 +58,8 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
  * The site's Prometheus metrics, in a registry of their own (a test makes a fresh one; nothing
  * is in prom-client's global registry). The parts of the site report to it through the small
- * callbacks the composition root hands them; the values read from elsewhere (the translation
- * budget, Redis) are read when scraped.
+ * callbacks the composition root hands them; the values read from elsewhere (the page cache,
+ * Redis) are read when scraped.
  */
 export function createMetrics({ registry = new Registry(), processMetrics = false }: { registry?: Registry; processMetrics?: boolean } = {}) {
   if (processMetrics) collectDefaultMetrics({ register: registry });
@@ -79,13 +81,10 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
   });
   const cmsSeconds = new Histogram({ name: 'cms_request_duration_seconds', help: 'Calls to the CMS by outcome, and how long each took.', labelNames: ['outcome'] as const, buckets: SECONDS, registers });
   const cmsFailures = new Counter({ name: 'cms_request_failures_total', help: 'Calls to the CMS that failed: 5xx, timeout, unreachable, invalid answer.', labelNames: ['reason'] as const, registers });
-  const translationCalls = new Counter({ name: 'translation_provider_calls_total', help: 'Calls to the translation provider, by outcome (ok, failed).', labelNames: ['outcome'] as const, registers });
   // Series that exist from the start, so a rate is right from the first event.
   for (const result of ['hit', 'miss', 'shared'] satisfies PageCacheEvent[]) pageCache.inc({ result }, 0);
   for (const result of ['hit', 'stale', 'miss', 'last_good'] satisfies ContentCacheEvent[]) contentCache.inc({ result }, 0);
-  for (const outcome of ['ok', 'failed']) translationCalls.inc({ outcome }, 0);
 
-  let budget: (() => Promise<{ spent: number; limit: number }>) | undefined;
   let redisReady: (() => boolean) | undefined;
   let pageCount: (() => number) | undefined;
 
@@ -101,22 +100,6 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
     cmsCall({ outcome, seconds }: { outcome: ContentCallOutcome; seconds: number }) {
       cmsSeconds.observe({ outcome }, seconds);
       if (CMS_FAILURES.has(outcome)) cmsFailures.inc({ reason: outcome });
-    },
-    translationCall: (outcome: 'ok' | 'failed') => translationCalls.inc({ outcome }),
-    /** The provider characters left today, read at each scrape. */
-    watchTranslationBudget(read: () => Promise<{ spent: number; limit: number }>) {
-      if (!budget) {
-        new Gauge({
-          name: 'translation_budget_remaining_chars',
-          help: "Characters the site may still send to the translation provider today (UTC).",
-          registers,
-          async collect() {
-            const now = await budget?.().catch(() => undefined);
-            if (now) this.set(Math.max(0, now.limit - now.spent));
-          },
-        });
-      }
-      budget = read;
     },
     /** Pages kept in the page cache, read at each scrape (what fills it shows here first). */
     watchPageCache(size: () => number) {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { CMS_LOCALE, getStudio, type StudioRow } from '../../app/features/studio/api/get-studio.server';
+import { getLocales } from '../../app/lib/i18n/get-locales.server';
+import { getStudio, type StudioRow } from '../../app/features/studio/api/get-studio.server';
 import { logoSrcOf } from '../../app/features/studio/load-studio.server';
 import type { ContentClient } from '../../app/lib/content/content-client.server';
 import { notModified } from '../../app/lib/content/page-cache/page-cache.server';
-import { LANGUAGE_TAG, localePath, type Language } from '../../app/lib/language';
+import { DEFAULT_LOCALES, localeOfPrefix, localePath, type Language, type SiteLocales } from '../../app/lib/language';
 import { siteRelativeUrl } from '../../app/lib/media';
 import { DEFAULT_THEME_COLOR, UNNAMED_LATIN } from '../../app/lib/studio';
 import { uiText } from '../../app/lib/ui-text';
@@ -26,8 +27,8 @@ const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('b
 /**
  * The studio's icons and web app manifest, made from its content (issue 37), never from files of
  * the build: `/favicon.svg`, `/favicon.ico`, `/apple-touch-icon.png`, `/icons/icon-{192,512,
- * maskable-512}.png` from its logo, and `/manifest.webmanifest` (and `/en/…`) from its names, lines
- * and colour. A publish purges the studio's content like any other; the next request makes them
+ * maskable-512}.png` from its logo, and `/manifest.webmanifest` (and `/<locale>/…` for each of its
+ * other locales, issue 38) from its names, lines and colour. A publish purges the studio's content like any other; the next request makes them
  * anew (each kept per logo). Answers carry an ETag; an address with the logo's version (`?v=`, as
  * the pages name them) may be kept for a year.
  */
@@ -38,6 +39,11 @@ export function studioAssets({ content, mediaUrl, marks, ttlS, log = console.war
     getStudio({ client: content }, locale).catch((error: unknown) => {
       log(`[studio] the studio could not be read (${error instanceof Error ? error.message : String(error)}); defaults used`);
       return null;
+    });
+  const localesNow = () =>
+    getLocales({ client: content }).catch((error: unknown) => {
+      log(`[studio] the locales could not be read (${error instanceof Error ? error.message : String(error)}); defaults used`);
+      return DEFAULT_LOCALES;
     });
 
   const send = (req: Request, res: Response, body: Buffer, type: string, versioned: boolean) => {
@@ -59,7 +65,7 @@ export function studioAssets({ content, mediaUrl, marks, ttlS, log = console.war
   for (const icon of Object.keys(ICONS) as IconPath[]) {
     router.get(icon, async (req, res, next) => {
       try {
-        const row = await studioIn(CMS_LOCALE.zh);
+        const row = await studioIn((await localesNow()).source);
         const mark = await marks.markFor(logoUrl(row));
         const background = row?.themeColor || DEFAULT_THEME_COLOR;
         const key = `${mark.key} ${background} ${icon}`;
@@ -77,21 +83,23 @@ export function studioAssets({ content, mediaUrl, marks, ttlS, log = console.war
     });
   }
 
-  for (const language of ['zh', 'en'] as const satisfies Language[]) {
-    router.get(localePath('/manifest.webmanifest', language), async (req, res, next) => {
-      try {
-        const [source, own] = await Promise.all([studioIn(CMS_LOCALE.zh), language === 'zh' ? null : studioIn(CMS_LOCALE[language])]);
-        send(req, res, Buffer.from(JSON.stringify(manifest(own ?? source, source, language))), 'application/manifest+json', false);
-      } catch (error) {
-        next(error);
-      }
-    });
-  }
+  router.get(['/manifest.webmanifest', '/:lang/manifest.webmanifest'], async (req, res, next) => {
+    try {
+      const locales = await localesNow();
+      const prefix = typeof req.params.lang === 'string' ? req.params.lang : undefined;
+      const language = prefix === undefined ? locales.source : localeOfPrefix(prefix, locales);
+      if (!language) return void next();
+      const [source, own] = await Promise.all([studioIn(locales.source), language === locales.source ? null : studioIn(language)]);
+      send(req, res, Buffer.from(JSON.stringify(manifest(own ?? source, source, language, locales))), 'application/manifest+json', false);
+    } catch (error) {
+      next(error);
+    }
+  });
   return router;
 }
 
 /** The web app manifest of the studio in `language` (its texts there, else the source language's). */
-export function manifest(texts: StudioRow | null, shared: StudioRow | null, language: Language) {
+export function manifest(texts: StudioRow | null, shared: StudioRow | null, language: Language, locales: SiteLocales) {
   const name = texts?.name || uiText(language).ui.unnamedStudio;
   const latin = texts?.nameLatin || UNNAMED_LATIN;
   const version = logoSrcOf(shared ?? texts).split('?')[1];
@@ -101,8 +109,8 @@ export function manifest(texts: StudioRow | null, shared: StudioRow | null, lang
     name: latin && latin !== name ? `${name} ${latin}` : name,
     short_name: name,
     ...(texts?.description ? { description: texts.description } : {}),
-    lang: LANGUAGE_TAG[language],
-    start_url: localePath('/login', language),
+    lang: language,
+    start_url: localePath('/login', language, locales),
     scope: '/',
     display: 'standalone',
     background_color: colour,

@@ -5,13 +5,12 @@ import { contentWebhook } from './content-webhook';
 
 const SECRET = 'a-shared-secret-of-enough-length';
 const purged: Array<string | undefined> = [];
-const shownOn: string[] = [];
 let base: string;
 let close: () => void;
 
 beforeAll(async () => {
   const app = express();
-  app.use(contentWebhook({ secret: SECRET, purge: (model, shown) => (purged.push(model), shownOn.push(shown), { answers: 2, pages: 3 }), log: vi.fn() }));
+  app.use(contentWebhook({ secret: SECRET, purge: (model) => (purged.push(model), { answers: 2, pages: 3 }), log: vi.fn() }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_webhooks/content`;
@@ -53,15 +52,6 @@ describe('the publish webhook', () => {
     expect(await response.json()).toEqual({ purged: { answers: 2, pages: 3 } });
     await send({ event: 'media.update', media: { id: 4 } }, `Bearer ${SECRET}`);
     expect(purged).toEqual(['project', undefined]);
-  });
-
-  it('purges the English pages for the studio’s English, and no page for a machine translation the site reported', async () => {
-    shownOn.length = 0;
-    await send({ event: 'entry.update', model: 'translation', entry: { source: '山', english: 'Mountain' } }, `Bearer ${SECRET}`);
-    await send({ event: 'entry.create', model: 'translation', entry: { source: '海', machine: 'sea', english: null } }, `Bearer ${SECRET}`);
-    await send({ event: 'entry.create', model: 'translation', entry: { source: '云', english: 'Cloud' } }, `Bearer ${SECRET}`);
-    await send({ event: 'entry.publish', model: 'article', entry: { english: 5 } }, `Bearer ${SECRET}`);
-    expect(shownOn).toEqual(['english', 'none', 'english', 'all']);
   });
 
   it('answers 400 for a body that is not an event and 405 for other methods', async () => {

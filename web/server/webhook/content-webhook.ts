@@ -1,7 +1,6 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { sameSecret } from '../same-secret';
-import { pagesAffectedBy, type PagesAffected } from '../content/purge';
 
 export interface Purged {
   answers: number;
@@ -11,8 +10,8 @@ export interface Purged {
 export interface ContentWebhookOptions {
   /** Shared with the CMS (SITE_WEBHOOK_SECRET); without one, every call is refused. */
   secret: string | undefined;
-  /** Drops what a change to `model` can affect (all when unknown), and the pages it shows on. */
-  purge: (model: string | undefined, shown: PagesAffected) => Purged | Promise<Purged>;
+  /** Drops what a change to `model` can affect (all when unknown), and every page. */
+  purge: (model: string | undefined) => Purged | Promise<Purged>;
   log?: (line: string) => void;
 }
 
@@ -20,8 +19,6 @@ export interface ContentWebhookOptions {
 const eventSchema = z.object({
   event: z.string().max(100),
   model: z.string().max(100).optional(),
-  // Only what decides which pages a change shows on (the studio's English, issue 28).
-  entry: z.object({ english: z.string().nullish() }).loose().optional().catch(undefined),
 });
 
 /**
@@ -46,8 +43,8 @@ export function contentWebhook({ secret, purge, log = console.log }: ContentWebh
       res.status(400).json({ error: 'Expected a Strapi webhook event' });
       return;
     }
-    const { event, model, entry } = parsed.data;
-    const purged = await purge(model, pagesAffectedBy(model, event, entry));
+    const { model } = parsed.data;
+    const purged = await purge(model);
     log(`[webhook] ${parsed.data.event}${parsed.data.model ? ` (${parsed.data.model})` : ''}: dropped ${purged.answers} cached answers and ${purged.pages} pages`);
     res.json({ purged });
   });

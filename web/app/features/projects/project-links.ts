@@ -1,9 +1,8 @@
 import { ALL_CATEGORY } from '../../lib/category';
-import { localePath, type Language } from '../../lib/language';
 
-/** A project's page: the documentId in the path and, as the spec has it, in the query; the filter kept. */
-export function projectDetailHref(documentId: string, category: string, language: Language = 'zh'): string {
+/** A project's page: the documentId in the path and, as the spec has it, in the query; the filter kept. In the source language (`localePath` for another). */
+export function projectDetailHref(documentId: string, category: string): string {
   const params = new URLSearchParams({ documentId });
   if (category !== ALL_CATEGORY.designType) params.set('category', category);
-  return localePath(`/dailyPage/project/${encodeURIComponent(documentId)}?${params}`, language);
+  return `/dailyPage/project/${encodeURIComponent(documentId)}?${params}`;
 }

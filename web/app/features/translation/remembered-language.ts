@@ -1,6 +1,6 @@
-import { languageOf, twinPath, type Language } from '../../lib/language';
+import { allLocales, languageOf, twinPath, type Language, type SiteLocales } from '../../lib/language';
 
-/** The visitor's choice of language for this visit (spec 4: kept for the visit, Chinese by default). */
+/** The visitor's choice of language for this visit (spec 4: kept for the visit, the source language by default). */
 const STORAGE_KEY = 'studio.language';
 
 /** The language of each page shown is the visitor's latest choice (the toggle, or a link they followed). */
@@ -12,22 +12,23 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-function remembered(): Language | null {
+function remembered(): string | null {
   try {
-    const value = window.sessionStorage.getItem(STORAGE_KEY);
-    return value === 'en' || value === 'zh' ? value : null;
+    return window.sessionStorage.getItem(STORAGE_KEY);
   } catch {
     return null;
   }
 }
 
 /**
- * Where a visitor who was reading English earlier in this visit should be, when a document was
- * opened at a Chinese address (a bookmark, a typed address, a link from elsewhere): its English
- * twin. An English address is always shown in English (it was asked for), and a visitor who has
- * not chosen English stays where they are.
+ * Where a visitor who was reading another language earlier in this visit should be, when a
+ * document was opened at an address of the source language (a bookmark, a typed address, a link
+ * from elsewhere): its twin in that language, if the studio still has it. An address in another
+ * language is always shown in it (it was asked for), and a visitor who has not chosen one stays.
  */
-export function twinForRememberedLanguage(pathAndSearch: string): string | null {
-  const here = languageOf(pathAndSearch.split('?', 1)[0] ?? '/');
-  return here === 'zh' && remembered() === 'en' ? twinPath(pathAndSearch, 'en') : null;
+export function twinForRememberedLanguage(pathAndSearch: string, locales: SiteLocales): string | null {
+  const here = languageOf(pathAndSearch.split('?', 1)[0] ?? '/', locales);
+  const chosen = remembered();
+  if (here !== locales.source || !chosen || chosen === locales.source || !allLocales(locales).includes(chosen)) return null;
+  return twinPath(pathAndSearch, chosen, locales);
 }

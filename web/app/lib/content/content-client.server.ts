@@ -22,6 +22,8 @@ export interface ContentRequest<T> {
   signal?: AbortSignal;
   /** Draft preview: sent to the CMS, which then allows `status=draft`. */
   previewSecret?: string;
+  /** The answer is the value itself, not `{ data }` (Strapi's plugin routes, e.g. the locales). */
+  bare?: boolean;
 }
 
 /** What every content call takes besides its own arguments. */
@@ -29,7 +31,12 @@ export interface CallOptions {
   /** The site's client (`siteServices(context).content` in a loader). */
   client: ContentClient;
   signal?: AbortSignal;
+  /** The locale to read (issue 38; Strapi's default locale when not given). */
+  locale?: string;
 }
+
+/** A content call's query in a locale (nothing added for none). */
+export const inLocale = (query: Record<string, unknown>, locale: string | undefined): Record<string, unknown> => (locale ? { ...query, locale } : query);
 
 type Fetch = typeof fetch;
 
@@ -96,11 +103,11 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
         if (signal.aborted) throw failure(error);
         throw new ContentError(request.call, 'answered with invalid JSON', response.status, { cause: error });
       }
-      const parsed = z.object({ data: request.schema }).safeParse(body);
+      const parsed = request.bare ? request.schema.safeParse(body) : z.object({ data: request.schema }).transform((envelope) => envelope.data).safeParse(body);
       if (!parsed.success) {
         throw new ContentError(request.call, `unexpected response: ${z.prettifyError(parsed.error)}`, response.status);
       }
-      return parsed.data.data;
+      return parsed.data;
     }
 
     return connections

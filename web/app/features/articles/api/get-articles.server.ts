@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import type { ArticleSummary } from './article-types';
 
@@ -18,12 +18,12 @@ export const articlesQuery = () => ({
   populate: { articleImage: { fields: [...MEDIA_FIELDS] } },
 });
 
-export async function getArticles({ client, signal }: CallOptions): Promise<ArticleSummary[]> {
+export async function getArticles({ client, signal, locale }: CallOptions): Promise<ArticleSummary[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/articles',
     path: '/api/articles',
-    query: articlesQuery(),
+    query: inLocale(articlesQuery(), locale),
     schema: z.array(articleSummarySchema),
     retried: true,
   });

@@ -2,7 +2,8 @@ import { useRef, type CSSProperties } from 'react';
 import { Link, PrefetchPageLinks } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { articleCoverSizes } from '../../../lib/image-sizes';
-import { localePath, useLanguage, useTextLang, type Language } from '../../../lib/language';
+import { useLocalePath, useTextLang } from '../../../lib/language';
+import { articleHref } from '../article-links';
 import { coverImage } from '../../../lib/media';
 import { useLayout } from '../../../lib/use-layout';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
@@ -24,9 +25,9 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const reducedMotion = useReducedMotion();
   const card = useRef<HTMLLIElement>(null);
   const seen = useSeen(card, layout === 'phone');
-  const language = useLanguage();
+  const localize = useLocalePath();
   const textLang = useTextLang();
-  const href = articleHref(article.documentId, language);
+  const href = localize(articleHref(article.documentId));
   return (
     <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
       {seen && <PrefetchPageLinks page={href} />}
@@ -48,6 +49,3 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
     </li>
   );
 }
-
-export const articleHref = (documentId: string, language: Language = 'zh') =>
-  localePath(`/dailyPage/article/${encodeURIComponent(documentId)}?${new URLSearchParams({ documentId })}`, language);

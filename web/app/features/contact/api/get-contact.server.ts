@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import type { ContactInfo } from './contact-types';
 import { UI } from '../../../lib/ui-text';
@@ -15,12 +15,12 @@ const contactSchema = z
   .nullable();
 
 /** Spec 7: GET /api/contact-mess with wechatimg (url) and woaImage (url), retried. */
-export async function getContact({ client, signal }: CallOptions): Promise<ContactInfo | null> {
+export async function getContact({ client, signal, locale }: CallOptions): Promise<ContactInfo | null> {
   const row = await client.get({
     signal,
     call: 'GET /api/contact-mess',
     path: '/api/contact-mess',
-    query: { populate: { wechatimg: { fields: [...MEDIA_FIELDS] }, woaImage: { fields: [...MEDIA_FIELDS] } } },
+    query: inLocale({ populate: { wechatimg: { fields: [...MEDIA_FIELDS] }, woaImage: { fields: [...MEDIA_FIELDS] } } }, locale),
     schema: contactSchema,
     retried: true,
   });

@@ -17,7 +17,7 @@ import { EnterPrompt } from './enter-prompt';
 import { FilingNotice } from './filing-notice';
 import styles from './landing.module.css';
 import { useUi } from '../../../lib/ui-text';
-import { localePath } from '../../../lib/language';
+import { useLocalePath } from '../../../lib/language';
 
 export const ENTER_PATH = '/dailyPage/project';
 
@@ -34,7 +34,8 @@ interface LandingPageProps {
 }
 
 export function LandingPage({ backgrounds, galleryCovers = [], corner }: LandingPageProps) {
-  const { ui, studio, language } = useUi();
+  const { ui, studio } = useUi();
+  const localize = useLocalePath();
   const layout = useLayout();
   const navigate = useNavigate();
   const reducedMotion = useReducedMotion();
@@ -57,13 +58,13 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
     if (leaving === 'over-gallery') {
       const root = document.documentElement;
       root.dataset.landingExit = reducedMotion ? 'fade' : 'slide';
-      void navigate(localePath(ENTER_PATH, language), { viewTransition: true, state });
+      void navigate(localize(ENTER_PATH), { viewTransition: true, state });
       window.setTimeout(() => delete root.dataset.landingExit, tokens.duration.slideUpMs * 2);
       return;
     }
-    const timer = window.setTimeout(() => navigate(localePath(ENTER_PATH, language), { state }), tokens.duration.slideUpMs);
+    const timer = window.setTimeout(() => navigate(localize(ENTER_PATH), { state }), tokens.duration.slideUpMs);
     return () => window.clearTimeout(timer);
-  }, [leaving, navigate, reducedMotion, language]);
+  }, [leaving, navigate, reducedMotion, localize]);
 
   // Any wheel scroll, a swipe up on touch screens, or Arrow Down / Page Down.
   useEffect(() => {
@@ -129,7 +130,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
       )}
       <FilingNotice />
       {/* The gallery is fetched ahead: the way in opens it at once. */}
-      <PrefetchWhenIdle pages={[localePath(ENTER_PATH, language)]} />
+      <PrefetchWhenIdle pages={[localize(ENTER_PATH)]} />
       <PreloadImagesWhenIdle
         images={galleryCovers.slice(0, EAGER_TILES[layout]).map(({ cover, tall }) => ({ media: cover, sizes: projectTileSizes(cover, tall) }))}
       />

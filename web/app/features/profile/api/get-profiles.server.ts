@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import type { Media } from '../../../lib/media';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import { UI } from '../../../lib/ui-text';
@@ -13,6 +13,9 @@ export interface Profile {
   awards: unknown[];
 }
 
+/** A profile's fields that are written per language (issue 38); the rest are shared. */
+export const PROFILE_TEXTS = ['name', 'description', 'awards'] as const satisfies ReadonlyArray<keyof Profile>;
+
 const profileSchema = z.object({
   documentId: z.string(),
   profileName: z.string(),
@@ -23,12 +26,12 @@ const profileSchema = z.object({
 });
 
 /** Spec 7: GET /api/profilelists with awardimage (url) and profileIcon (url), retried. */
-export async function getProfiles({ client, signal }: CallOptions): Promise<Profile[]> {
+export async function getProfiles({ client, signal, locale }: CallOptions): Promise<Profile[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/profilelists',
     path: '/api/profilelists',
-    query: { populate: { awardimage: { fields: [...MEDIA_FIELDS] }, profileIcon: { fields: [...MEDIA_FIELDS] } } },
+    query: inLocale({ populate: { awardimage: { fields: [...MEDIA_FIELDS] }, profileIcon: { fields: [...MEDIA_FIELDS] } } }, locale),
     schema: z.array(profileSchema),
     retried: true,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, toMedia } from '../../../lib/media-schema.server';
 import { projectSummarySchema } from './get-projects.server';
 import type { Project } from './project-types';
@@ -7,17 +7,19 @@ import type { Project } from './project-types';
 const projectSchema = projectSummarySchema.extend({
   addTime: z.string().nullish(),
   description: z.string().nullish(),
+  locale: z.string().nullish(),
+  localizations: z.array(z.object({ locale: z.string() })).nullish(),
 });
 
-/** Spec 7: GET /api/projects/{documentId} with images (url, ext). */
-export const projectQuery = () => ({ populate: { images: { fields: [...MEDIA_FIELDS] } } });
+/** Spec 7: GET /api/projects/{documentId} with images (url, ext); and the locales it is in (issue 38). */
+export const projectQuery = () => ({ populate: { images: { fields: [...MEDIA_FIELDS] }, localizations: { fields: ['locale'] } } });
 
-export async function getProject(documentId: string, { client, signal }: CallOptions): Promise<Project> {
+export async function getProject(documentId: string, { client, signal, locale }: CallOptions): Promise<Project> {
   const row = await client.get({
     signal,
     call: 'GET /api/projects/{documentId}',
     path: `/api/projects/${encodeURIComponent(documentId)}`,
-    query: projectQuery(),
+    query: inLocale(projectQuery(), locale),
     schema: projectSchema,
   });
   return {
@@ -28,5 +30,6 @@ export async function getProject(documentId: string, { client, signal }: CallOpt
     addTime: row.addTime ?? null,
     description: row.description ?? '',
     media: (row.images ?? []).map((image) => toMedia(image, client.config, row.projectName)),
+    locales: [...new Set([row.locale, ...(row.localizations ?? []).map((entry) => entry.locale)].filter((code): code is string => Boolean(code)))],
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '../../../lib/media-schema.server';
 import { ALL_CATEGORY } from '../../../lib/category';
 import { coverImage } from '../../../lib/media';
@@ -26,12 +26,12 @@ export function projectsQuery(designType?: string) {
   };
 }
 
-export async function getProjects(designType: string | undefined, { client, signal }: CallOptions): Promise<ProjectSummary[]> {
+export async function getProjects(designType: string | undefined, { client, signal, locale }: CallOptions): Promise<ProjectSummary[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/projects',
     path: '/api/projects',
-    query: projectsQuery(designType),
+    query: inLocale(projectsQuery(designType), locale),
     schema: z.array(projectSummarySchema),
   });
   return rows.map((row) => ({
@@ -44,13 +44,13 @@ export async function getProjects(designType: string | undefined, { client, sign
 }
 
 /** The order of the list under a filter (for previous/next on a detail page): ids only. */
-export async function getProjectOrder(designType: string | undefined, { client, signal }: CallOptions): Promise<string[]> {
+export async function getProjectOrder(designType: string | undefined, { client, signal, locale }: CallOptions): Promise<string[]> {
   const { populate: _images, ...query } = projectsQuery(designType);
   const rows = await client.get({
     signal,
     call: 'GET /api/projects (order)',
     path: '/api/projects',
-    query: { ...query, fields: ['projectName'] },
+    query: inLocale({ ...query, fields: ['projectName'] }, locale),
     schema: z.array(z.object({ documentId: z.string() })),
   });
   return rows.map((row) => row.documentId);

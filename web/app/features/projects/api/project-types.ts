@@ -14,4 +14,10 @@ export interface Project extends Omit<ProjectSummary, 'cover'> {
   media: Media[];
   addTime: string | null;
   description: string;
+  /** The locales the studio has it in (issue 38: its `hreflang` alternates). */
+  locales: string[];
 }
+
+/** A project's fields that are written per language (issue 38); the rest are shared. */
+export const PROJECT_SUMMARY_TEXTS = ['name', 'author'] as const satisfies ReadonlyArray<keyof ProjectSummary>;
+export const PROJECT_TEXTS = ['name', 'author', 'description'] as const satisfies ReadonlyArray<keyof Project>;

@@ -10,18 +10,19 @@ import { detailMedia } from '../detail-media';
 import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
 import { useUi } from '../../../lib/ui-text';
-import { localePath, useTextLang } from '../../../lib/language';
+import { useLocalePath, useTextLang } from '../../../lib/language';
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
-  const { ui, fill, language } = useUi();
+  const { ui, fill } = useUi();
+  const localize = useLocalePath();
   const textLang = useTextLang();
   const media = detailMedia(project);
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
   // Opened from the grid (or going back to it): the tile's cover and name become these.
-  const fromGrid = useViewTransitionState(localePath('/dailyPage/project', language));
+  const fromGrid = useViewTransitionState(localize('/dailyPage/project'));
   return (
     <article className={styles.detail}>
       <div className={styles.info}>

@@ -8,6 +8,7 @@ import { useLayout } from '../../../lib/use-layout';
 import { useRevealOnScroll } from '../../../lib/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
 import { useUi } from '../../../lib/ui-text';
+import { useLocalePath } from '../../../lib/language';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -24,7 +25,8 @@ export interface FromLanding {
 }
 
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
-  const { ui, language } = useUi();
+  const { ui } = useUi();
+  const localize = useLocalePath();
   const eager = EAGER_TILES[useLayout()];
   const grid = useRef<HTMLUListElement>(null);
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
@@ -40,7 +42,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
           project={project}
           index={index}
           fill={fills[index] ?? {}}
-          to={projectDetailHref(project.documentId, category, language)}
+          to={localize(projectDetailHref(project.documentId, category))}
           state={{ list }}
           priority={index < eager}
         />

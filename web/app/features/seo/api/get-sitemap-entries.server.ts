@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 
 export interface SitemapEntry {
   documentId: string;
@@ -10,11 +10,11 @@ const entrySchema = z.array(z.object({ documentId: z.string(), updatedAt: z.stri
 const toEntries = (rows: z.infer<typeof entrySchema>): SitemapEntry[] => rows.map((row) => ({ documentId: row.documentId, updatedAt: row.updatedAt ?? null }));
 
 /** Every published project and article with when it last changed (ids and dates only). */
-export async function getSitemapEntries({ client, signal }: CallOptions) {
+export async function getSitemapEntries({ client, signal, locale }: CallOptions) {
   const [projects, articles, profiles] = await Promise.all([
-    client.get({ signal, call: 'GET /api/projects (sitemap)', path: '/api/projects', query: { fields: ['updatedAt'], sort: ['projectName:asc'] }, schema: entrySchema }),
-    client.get({ signal, call: 'GET /api/articles (sitemap)', path: '/api/articles', query: { fields: ['updatedAt'] }, schema: entrySchema }),
-    client.get({ signal, call: 'GET /api/profilelists (sitemap)', path: '/api/profilelists', query: { fields: ['updatedAt'] }, schema: entrySchema }),
+    client.get({ signal, call: 'GET /api/projects (sitemap)', path: '/api/projects', query: inLocale({ fields: ['updatedAt'], sort: ['projectName:asc'] }, locale), schema: entrySchema }),
+    client.get({ signal, call: 'GET /api/articles (sitemap)', path: '/api/articles', query: inLocale({ fields: ['updatedAt'] }, locale), schema: entrySchema }),
+    client.get({ signal, call: 'GET /api/profilelists (sitemap)', path: '/api/profilelists', query: inLocale({ fields: ['updatedAt'] }, locale), schema: entrySchema }),
   ]);
   return { projects: toEntries(projects), articles: toEntries(articles), profiles: toEntries(profiles) };
 }

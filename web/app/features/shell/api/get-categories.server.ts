@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import type { CallOptions } from '../../../lib/content/content-client.server';
+import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
 import { ALL_CATEGORY, type Category } from '../../../lib/category';
 
-const categorySchema = z.object({ designType: z.string(), icontype: z.string().nullish() });
+const categorySchema = z.object({ documentId: z.string(), designType: z.string(), icontype: z.string().nullish() });
 
 /** Spec 7: GET /api/categories (retried); ALL is put first. */
-export async function getCategories({ client, signal }: CallOptions): Promise<Category[]> {
+export async function getCategories({ client, signal, locale }: CallOptions): Promise<Category[]> {
   const rows = await client.get({
     signal,
     call: 'GET /api/categories',
     path: '/api/categories',
+    query: inLocale({}, locale),
     schema: z.array(categorySchema),
     retried: true,
   });
-  return [ALL_CATEGORY, ...rows.map((row) => ({ designType: row.designType, icontype: row.icontype ?? '' }))];
+  return [ALL_CATEGORY, ...rows.map((row) => ({ documentId: row.documentId, designType: row.designType, icontype: row.icontype ?? '' }))];
 }

@@ -1,26 +1,39 @@
-import type { RouterContextProvider } from 'react-router';
-import { getContact } from '../../contact/api/get-contact.server';
-import { ALL_CATEGORY } from '../../../lib/category';
-import { loadOrEmpty } from '../../../lib/load-or-empty.server';
-import { inPageLanguage } from '../../../lib/page-language.server';
+import { ALL_CATEGORY, type Category } from '../../../lib/category';
+import { inPageLocale, mergeEntry, mergeList } from '../../../lib/localized.server';
+import { pageLocale, type LoaderArgs } from '../../../lib/page-locale.server';
 import { siteServices } from '../../../lib/site-context.server';
-import { getCategories } from './get-categories.server';
 import { hasCategoryIcon } from '../../../components/category-icon';
+import { getContact } from '../../contact/api/get-contact.server';
+import { getCategories } from './get-categories.server';
+
+type Labelled = Category & { documentId: string; label: string };
+
+/** The categories as the drawer shows them: each keyed by its source name, labelled in the page's language. */
+function labelled(source: readonly Category[], own: readonly Category[] | null) {
+  const shape = (list: readonly Category[], keys: ReadonlyMap<string, string>) =>
+    list.flatMap((category): Labelled[] => (category.documentId ? [{ ...category, designType: keys.get(category.documentId) ?? category.designType, label: category.designType, documentId: category.documentId }] : []));
+  const keys = new Map(source.flatMap((category) => (category.documentId ? [[category.documentId, category.designType] as const] : [])));
+  const merged = mergeList(shape(source, keys), own ? shape(own, keys) : null, ['label']);
+  return { value: [ALL_CATEGORY, ...merged.value], fallback: merged.fallback };
+}
 
 /**
  * What the shell shows around a page (spec 4): the categories, loaded at start-up, and the contact
- * details for the overlay with them. The /dailyPage pages and the 404 (issue 30: inside the site's
- * shell, not a header of its own) read it alike.
+ * details for the overlay with them, in the page's language (issue 38). The /dailyPage pages and
+ * the 404 (issue 30: inside the site's shell, not a header of its own) read it alike.
  */
-export async function loadShellData({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function loadShellData(args: LoaderArgs, { notFound = false }: { notFound?: boolean } = {}) {
+  // The 404 page is the source language's under a prefix that is no locale (issue 38).
+  const at = await pageLocale(args, { orSource: notFound });
+  const client = siteServices(args.context).content;
+  const signal = args.request.signal;
   const [categories, contact] = await Promise.all([
-    loadOrEmpty({ route: '/dailyPage', context }, () => getCategories({ client: siteServices(context).content, signal: request.signal }), [ALL_CATEGORY]),
-    loadOrEmpty({ route: '/dailyPage', context }, () => getContact({ client: siteServices(context).content, signal: request.signal }), null),
+    inPageLocale(args, at, '/dailyPage', (locale) => getCategories({ client, signal, locale }), labelled, [ALL_CATEGORY]),
+    inPageLocale(args, at, '/dailyPage', (locale) => getContact({ client, signal, locale }), (source, own) => (source ? mergeEntry(source, own, ['address']) : { value: null, fallback: [] }), null),
   ]);
   // A category names an icon the site does not have: it is drawn without one (said once in the log).
-  for (const { designType, icontype } of categories) {
-    if (icontype && !hasCategoryIcon(icontype)) siteServices(context).warnOnce(`icontype ${icontype}`, `[categories] "${designType}" names the icon "${icontype}", which the site does not have; it is shown without an icon`);
+  for (const { designType, icontype } of categories.value) {
+    if (icontype && !hasCategoryIcon(icontype)) siteServices(args.context).warnOnce(`icontype ${icontype}`, `[categories] "${designType}" names the icon "${icontype}", which the site does not have; it is shown without an icon`);
   }
-  // Each category keeps its name as the filter's key; its label is what the drawer shows.
-  return inPageLanguage(request, context, { categories: categories.map((category) => ({ ...category, label: category.designType })), contact });
+  return { categories: categories.value, contact: contact.value, fallback: [...categories.fallback, ...contact.fallback] };
 }

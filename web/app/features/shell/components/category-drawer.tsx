@@ -5,7 +5,7 @@ import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
 import { useUi } from '../../../lib/ui-text';
-import { useLanguage, useTextLang } from '../../../lib/language';
+import { useLocalePath, useTextLang } from '../../../lib/language';
 
 interface CategoryDrawerProps {
   open: boolean;
@@ -17,7 +17,7 @@ interface CategoryDrawerProps {
 /** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
 export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
   const { ui } = useUi();
-  const language = useLanguage();
+  const localize = useLocalePath();
   const textLang = useTextLang();
   const reducedMotion = useReducedMotion();
   return (
@@ -27,7 +27,7 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
           {categories.map((category) => (
             <li key={category.designType}>
               <Link
-                to={projectListHref(category.designType, language)}
+                to={localize(projectListHref(category.designType))}
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}

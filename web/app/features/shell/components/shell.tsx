@@ -10,6 +10,7 @@ import { MenuDrawer } from './menu-drawer';
 import styles from './shell.module.css';
 import { SiteHeader } from './site-header';
 import { useUi } from '../../../lib/ui-text';
+import { FallbackNotice } from '../../../components/fallback-notice';
 
 interface ShellProps {
   categories: Category[];
@@ -70,6 +71,7 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
         {contact}
       </ContactOverlay>
       <div id="content" className={styles.content} data-menu-open={state.open === 'menu'} data-shifted={categoriesOpen}>
+        <FallbackNotice />
         {children}
       </div>
     </div>

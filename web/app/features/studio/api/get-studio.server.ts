@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { ContentError, type CallOptions } from '../../../lib/content/content-client.server';
 import { MEDIA_FIELDS, mediaSchema } from '../../../lib/media-schema.server';
 
-/** The locale of each of the site's languages in the CMS (Strapi's i18n codes). */
-export const CMS_LOCALE = { zh: 'zh-Hans', en: 'en' } as const;
-
 const text = z.string().nullish().transform((value) => value?.trim() ?? '');
 
 /** `GET /api/studio` in one locale, as the CMS answers it (issue 37). */

@@ -66,12 +66,29 @@ describe('the address of the page React Router matched', () => {
     expect(pageAddress('http://s/other.data?_routes=root,routes%2Fnot-found', { pattern: '*', params: { '*': 'other' } })).toEqual(data);
   });
 
-  it('keeps the English twin apart: its own pages, spelled its own way, and its own 404 page', () => {
-    const englishGrid = { pattern: 'en/dailyPage/project', params: {} };
-    expect(pageAddress('http://s/en/dailyPage/project?category=a', englishGrid)).toEqual({ cacheKey: '/en/dailyPage/project?category=a', notFound: false });
-    expect(pageAddress('http://s/EN/dailypage/project', englishGrid).redirectTo).toBe('/en/dailyPage/project');
-    const english404 = pageAddress('http://s/en/zzz', { pattern: 'en/*', params: { '*': 'zzz' } });
+  it('keeps each locale’s twin apart: its own pages, its prefix spelled one way, and its own 404 page (issue 38)', () => {
+    const grid = (lang: string) => ({ pattern: ':lang/dailyPage/project', params: { lang } });
+    expect(pageAddress('http://s/en/dailyPage/project?category=a', grid('en'))).toEqual({ cacheKey: '/en/dailyPage/project?category=a', notFound: false });
+    expect(pageAddress('http://s/de/dailyPage/project?category=a&x=1', grid('de'))).toEqual({ cacheKey: '/de/dailyPage/project?category=a', notFound: false });
+    expect(pageAddress('http://s/EN/dailypage/project', grid('EN')).redirectTo).toBe('/en/dailyPage/project');
+    expect(pageAddress('http://s/zh-Hant/dailyPage/project', grid('zh-Hant')).redirectTo).toBe('/zh-hant/dailyPage/project');
+    const detail = { pattern: ':lang/dailyPage/project/:id', params: { lang: 'de', id: 'Ab1' } };
+    expect(pageAddress('http://s/de/dailyPage/project/Ab1?documentId=Ab1&media=2&utm=x', detail).cacheKey).toBe('/de/dailyPage/project/Ab1?documentId=Ab1&media=2');
+    const english404 = pageAddress('http://s/en/zzz', { pattern: ':lang/*', params: { lang: 'en', '*': 'zzz' } });
     expect(english404).toEqual({ cacheKey: '/en/404', notFound: true });
     expect(pageAddress('http://s/zzz', { pattern: '*', params: { '*': 'zzz' } }).cacheKey).toBe('/404');
+  });
+
+  it('makes every address under a prefix that is no locale one 404 page, whatever the prefix (issue 38)', () => {
+    const isLocale = (prefix: string) => ['en', 'de'].includes(prefix.toLowerCase());
+    const inShell = (lang: string, rest: string) => pageAddress(`http://s/${lang}/${rest}`, { pattern: ':lang/*', params: { lang, '*': rest } }, isLocale);
+    expect(inShell('fr', 'x')).toEqual({ cacheKey: '/404', notFound: true });
+    expect(inShell('dailyPage', 'nothing')).toEqual(inShell('fr', 'x'));
+    expect(inShell('de', 'x')).toEqual({ cacheKey: '/de/404', notFound: true });
+    const bare = (lang: string) => pageAddress(`http://s/${lang}/dailyPage/project`, { pattern: ':lang/dailyPage/project', params: { lang } }, isLocale);
+    expect(bare('fr')).toEqual({ cacheKey: '/404/bare', notFound: true });
+    expect(bare('xq-1')).toEqual(bare('fr'));
+    expect(pageAddress('http://s/zz', { pattern: ':lang', params: { lang: 'zz' } }, isLocale)).toEqual({ cacheKey: '/404/bare', notFound: true });
+    expect(bare('de').notFound).toBe(false);
   });
 });

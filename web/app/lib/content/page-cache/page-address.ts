@@ -7,9 +7,10 @@
  * pages out of the cache.) Known parameters keep their first value, in a fixed order.
  */
 const PAGE_PARAMS: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = [
-  { path: /^(\/en)?\/dailyPage\/project\/?$/, params: ['category'] },
-  { path: /^(\/en)?\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
-  { path: /^(\/en)?\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
+  // In every language: the source's addresses, and each locale's under its prefix (`/en`, `/de`).
+  { path: /^(\/[^/]+)?\/dailyPage\/project\/?$/, params: ['category'] },
+  { path: /^(\/[^/]+)?\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
+  { path: /^(\/[^/]+)?\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
 ];
 
 /** React Router's data requests (`/path.data?_routes=…`) also name the routes they want. */
@@ -67,16 +68,25 @@ export interface PageAddress {
  * and cached anew (issue 25). A document asked for under another spelling is redirected to the
  * page's own address; data requests (the client's own, from a page's own address) are keyed by it.
  */
-export function pageAddress(requestUrl: string, { pattern, params }: MatchedRoute): PageAddress {
+export function pageAddress(requestUrl: string, { pattern, params }: MatchedRoute, isLocale: (prefix: string) => boolean = () => true): PageAddress {
   const url = new URL(requestUrl);
   const data = DATA_SUFFIX.test(url.pathname);
   const suffix = data ? '.data' : '';
-  // One 404 page per language (the English one under /en); its data per set of routes asked for.
+  // One 404 page per language (a locale's under its prefix); its data per set of routes asked for.
   const routes = data ? url.searchParams.get('_routes') : null;
   const query = routes ? `?_routes=${encodeURIComponent(routeSet(routes))}` : '';
-  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${/^\/?en\//.test(pattern) ? '/en' : ''}/404${suffix}${query}`), notFound: true };
-  // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`).
-  const path = `/${pattern}`.replace(/\/+/g, '/').replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(params[name] ?? ''));
+  const lang = /^\/?:lang(\/|$)/.test(pattern) ? params.lang : undefined;
+  // Under a prefix that is no locale of the studio (issue 38) every address is the source
+  // language's 404: the one inside the shell (the route `*` matched) or the bare one (any other
+  // route matched, its loader refusing the prefix), each cached once whatever the prefix.
+  const unknownPrefix = lang !== undefined && !isLocale(lang);
+  if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${lang && !unknownPrefix ? `/${encodeURIComponent(lang.toLowerCase())}` : ''}/404${suffix}${query}`), notFound: true };
+  if (unknownPrefix) return { cacheKey: `/404/bare${suffix}${query}`, notFound: true };
+  // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`);
+  // a locale's prefix is spelled in lower case (`/EN/login` is `/en/login`).
+  const path = `/${pattern}`
+    .replace(/\/+/g, '/')
+    .replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(name === 'lang' ? (params[name] ?? '').toLowerCase() : (params[name] ?? '')));
   // A trailing slash is left alone (the index routes redirect from it themselves), keyed as without.
   const requested = url.pathname.replace(DATA_SUFFIX, '').replace(/(.)\/$/, '$1') || '/';
   const address = canonicalPageAddress(`${path}${suffix}${url.search}`);

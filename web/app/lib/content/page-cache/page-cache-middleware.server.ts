@@ -5,6 +5,8 @@ import { renderStateContext } from '../../render-state.server';
 import { cspContext, type ResponseCsp } from '../../csp.server';
 import { canonicalPageAddress, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
+import { localeOfPrefix } from '../../language';
+import { siteLocales } from '../../page-locale.server';
 import { notModified, type CachedPage, type PageCache } from './page-cache.server';
 
 /**
@@ -58,7 +60,9 @@ export function pageCacheMiddleware(services: (context: Readonly<RouterContextPr
     const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview();
     if (!cacheable) return next();
     const { pages, pageTtlS } = services(context);
-    const address = pageAddress(request.url, { pattern, params });
+    // An address under a prefix names a locale of the studio, or is the one 404 page (issue 38).
+    const locales = params.lang === undefined ? undefined : await siteLocales({ context, request });
+    const address = pageAddress(request.url, { pattern, params }, (prefix) => !locales || Boolean(localeOfPrefix(prefix, locales)));
     if (address.redirectTo) return new Response(null, { status: 301, headers: { location: address.redirectTo, 'cache-control': pageCacheControl(pageTtlS) } });
     const control = pageCacheControl(pageTtlS, { data: isDataRequest(address.cacheKey) });
     const key = pageKey(address.cacheKey, request.headers.get('user-agent'));

@@ -1,0 +1,2 @@
+/** An article's page: the documentId in the path and, as the spec has it, in the query. In the source language (`localePath` for another). */
+export const articleHref = (documentId: string) => `/dailyPage/article/${encodeURIComponent(documentId)}?${new URLSearchParams({ documentId })}`;
