@@ -1,7 +1,8 @@
 // `npm run screenshots`: every route in both layouts, as a visitor sees them, into screenshots/
 // (ignored by git). Against SCREENSHOTS_URL when given (a running `npm start`), else on a stack of
-// its own: a temporary seeded CMS, the production build and a local fake translation provider
-// (its "English" is placeholder words, longer than real English: a stress test of the layouts).
+// its own: a temporary seeded CMS whose fill translates through a local fake provider (its
+// "English" is placeholder words, longer than real English: a stress test of the layouts), and the
+// production build.
 // Needs the builds (`npm start` or `npm test` makes them) and a Chromium (CHROME_PATH or
 // /usr/bin/chromium).
 import { execFileSync } from 'node:child_process';
@@ -9,8 +10,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, webDir } from './lib/stack.mjs';
+import { freePort, rootDir, startCms, startWeb, stop, throwAwaySecrets, waitForFill, webDir } from './lib/stack.mjs';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
+import { adminSession, E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 
 const require = createRequire(path.join(webDir, 'package.json'));
 const { chromium } = require('playwright-core');
@@ -36,24 +38,35 @@ try {
   if (!baseUrl) {
     execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.mjs')], { stdio: 'inherit' });
     fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+    fake = await startFakeMyMemory(await freePort());
+    const secrets = throwAwaySecrets();
+    const webPort = await freePort();
     const cms = await startCms({
       port: await freePort(),
-      env: { ...throwAwaySecrets(), DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public') },
+      env: {
+        ...secrets,
+        DATABASE_FILENAME: path.join(dataDir, 'data.db'),
+        CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
+        CMS_ADMIN_EMAIL: E2E_ADMIN.email,
+        CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
+        TRANSLATE_URL: `${fake.url}/ok`,
+        CMS_FILL_INTERVAL_MS: '200',
+        SITE_WEBHOOK_URL: `http://127.0.0.1:${webPort}/_webhooks/content`,
+      },
     });
     servers.push(cms.child);
     cmsUrl = cms.url;
-    fake = await startFakeMyMemory(await freePort());
     const web = await startWeb({
-      port: await freePort(),
+      port: webPort,
       cmsUrl: cms.url,
-      env: {
-        TRANSLATE_URL: `${fake.url}/ok`,
-        TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
-        CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
-      },
+      env: { CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET },
     });
     servers.push(web.child);
     baseUrl = web.url;
+    // Every locale shot whole: a third one added as a studio would (German, with the header's
+    // language menu), and the CMS's machine fills them first.
+    await (await adminSession(cms.url)).call('POST', '/i18n/locales', { code: 'de', name: 'German (de)', isDefault: false });
+    await waitForFill(cms.url, { secret: secrets.SITE_WEBHOOK_SECRET, locales: ['en', 'de'] });
   }
   const first = async (query) => (await (await fetch(`${cmsUrl}/api/${query}`)).json()).data;
   const withVideo = (await first('projects?populate[images][fields][0]=ext&pagination[pageSize]=100')).find((project) =>
@@ -168,14 +181,25 @@ try {
     await openPage('/no/such/page');
     await shot('404');
 
-    // The English twins (with the fake provider, its placeholder English, longer than real English).
-    if (fake || process.env.SCREENSHOTS_ENGLISH === '1') {
-      const twins = [['english-project', `/en${projectPath}`], ['english-gallery', '/en/dailyPage/project'], ['english-articles', '/en/dailyPage/article'], ['english-profile', '/en/dailyPage/profile'], ['english-landing', '/en/login']];
+    // The twins in every other locale of the studio (with the fake provider: its placeholder
+    // words, longer than real English or German).
+    const locales = await (await fetch(`${cmsUrl}/api/i18n/locales`)).json();
+    for (const { code } of locales.filter((locale) => !locale.isDefault)) {
+      const prefix = `/${code.toLowerCase()}`;
+      const twins = [['project', `${prefix}${projectPath}`], ['gallery', `${prefix}/dailyPage/project`], ['articles', `${prefix}/dailyPage/article`], ['profile', `${prefix}/dailyPage/profile`], ['landing', `${prefix}/login`]];
       for (const [name, url] of twins) {
         await openPage(url);
         await settle(1500);
-        await shot(name);
+        await shot(`${code}-${name}`);
       }
+    }
+    if (locales.length > 2) {
+      // The header's language menu, open.
+      await openPage(`/dailyPage/project`);
+      await settle(1200);
+      await page.locator('details[data-language-menu] summary').click();
+      await settle(300);
+      await shot('language-menu');
     }
     await context.close();
   }

@@ -48,7 +48,7 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/(publish|studio|editing)\.spec\.ts/,
+      testIgnore: /ops\/(publish|studio|editing|locales)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
@@ -60,10 +60,18 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
-      // Drafts, preview and the studio's English (issue 16): they change content too, after publish.
+      // Drafts and preview (issue 16): they change content too, after publish.
       name: 'editing',
       testMatch: /ops\/editing\.spec\.ts/,
       dependencies: ['publish'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
+    {
+      // The studio's languages (issue 38): a third locale changes every page's header and links, and
+      // the provider goes down and up: alone, last.
+      name: 'locales',
+      testMatch: /ops\/locales\.spec\.ts/,
+      dependencies: ['editing'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
   ],

@@ -89,7 +89,7 @@ export async function outageTtfb(cmsUrl, dataDir, runs) {
   const site = await startWeb({
     port: await freePort(),
     cmsUrl: standIn.url,
-    env: { CONTENT_TTL_S: '1', CONTENT_CACHE_FILE: path.join(dataDir, 'outage-content.db'), TRANSLATE_CACHE_FILE: path.join(dataDir, 'outage-translations.db') },
+    env: { CONTENT_TTL_S: '1', CONTENT_CACHE_FILE: path.join(dataDir, 'outage-content.db') },
   });
   const rows = [];
   try {

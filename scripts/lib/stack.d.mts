@@ -49,3 +49,9 @@ export declare function supervise(options: {
 export declare function readEnvFile(file: string): Record<string, string>;
 
 export declare function within(ms: number, check: () => boolean | Promise<boolean>): Promise<number | null>;
+
+/**
+ * Waits until the CMS's fill has put every locale in `locales` in place (as many published
+ * projects as the source, nothing left in its queue, twice in a row); the milliseconds it took.
+ */
+export declare function waitForFill(cmsUrl: string, options: { secret: string; locales?: string[]; timeoutMs?: number }): Promise<number>;

@@ -155,6 +155,34 @@ export async function startCms({ port = 1337, env = {}, logFile, inherit = false
   });
 }
 
+/**
+ * Waits until the CMS's fill (issue 38) has put every locale in `locales` in place: as many
+ * published projects there as in the source, and nothing left in its queue (pictures' and the
+ * interface's texts included), twice in a row. `secret` is the CMS's SITE_WEBHOOK_SECRET. Returns
+ * the milliseconds it took; throws after `timeoutMs` with what was still missing.
+ */
+export async function waitForFill(cmsUrl, { secret, locales = ['en'], timeoutMs = 180_000 } = {}) {
+  const started = Date.now();
+  const count = async (locale) => {
+    const response = await fetch(`${cmsUrl}/api/projects?fields[0]=documentId&pagination[pageSize]=1&pagination[withCount]=true${locale ? `&locale=${locale}` : ''}`);
+    if (!response.ok) return -1;
+    return (await response.json()).meta?.pagination?.total ?? -1;
+  };
+  const status = async () => (await (await fetch(`${cmsUrl}/api/localization/status`, { headers: { authorization: `Bearer ${secret}` } })).json()).data;
+  let settled = 0;
+  let last = '';
+  while (Date.now() - started < timeoutMs) {
+    const source = await count();
+    const counts = await Promise.all(locales.map(count));
+    const { pending, failing } = await status();
+    last = `source ${source} projects, ${locales.map((locale, index) => `${locale} ${counts[index]}`).join(', ')}; ${pending} jobs waiting (${failing} failing)`;
+    settled = counts.every((n) => n === source) && pending === 0 ? settled + 1 : 0;
+    if (settled >= 2) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The CMS did not fill ${locales.join(', ')} within ${timeoutMs / 1000} s: ${last}`);
+}
+
 /** Starts the built site's production server. Options: port, cmsUrl, env, logFile, inherit. */
 export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit = false, timeoutMs = 60_000 } = {}) {
   return startServer({

@@ -62,7 +62,7 @@ describe('a backup of the studio restores into an empty database and storage', (
       cmsUrl: cms.url,
       logFile: path.join(dataDir, `${name}-site.log`),
       // One public address for both sites, so their pages can be compared byte for byte.
-      env: { ...publicStorageEnv(storageEnv), PUBLIC_URL: 'http://studio.test', CONTENT_CACHE_FILE: path.join(dataDir, `${name}-content.db`), TRANSLATE_CACHE_FILE: path.join(dataDir, `${name}-translations.db`), IMAGE_CACHE_DIR: path.join(dataDir, `${name}-images`) },
+      env: { ...publicStorageEnv(storageEnv), PUBLIC_URL: 'http://studio.test', CONTENT_CACHE_FILE: path.join(dataDir, `${name}-content.db`), IMAGE_CACHE_DIR: path.join(dataDir, `${name}-images`) },
     });
     started.push(web);
     return { cms, env, site: web };

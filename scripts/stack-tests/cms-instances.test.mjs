@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDatabase } from '../lib/databases.mjs';
 import { publicStorageEnv, temporaryStorage } from '../lib/object-storage.mjs';
 import { deleteRedisPrefix } from '../lib/redis-keys.mjs';
-import { cmsDir, freePort, startCms, startWeb, stop, throwAwaySecrets, within } from '../lib/stack.mjs';
+import { cmsDir, freePort, startCms, startWeb, stop, throwAwaySecrets, waitForFill, within } from '../lib/stack.mjs';
 import { adminSession, E2E_ADMIN } from '../../web/tests/support/cms-admin.ts';
 import { sampleOf } from '../../web/tests/support/prometheus-text.ts';
+import { fakeEnglish, startFakeMyMemory } from '../../web/tests/support/fake-mymemory.ts';
 
 // Issue 29: two CMS instances on one PostgreSQL database and one bucket (a loopback moto_server),
 // two site instances on one Redis. One CMS leads: it alone seeds, syncs and runs the jobs.
@@ -26,6 +27,8 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
   let sites = [];
   let db;
   let metricsPorts;
+  let fake;
+  let secrets;
   const scrape = async (index) => (await fetch(`http://127.0.0.1:${metricsPorts[index]}/metrics`)).text();
 
   const projects = async (cms) => (await fetch(`${cms.url}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json();
@@ -33,7 +36,8 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
   beforeAll(async () => {
     database = await temporaryDatabase('postgres', { dataDir, label: 'instances' });
     storage = await temporaryStorage('s3', { label: 'instances' });
-    const secrets = throwAwaySecrets();
+    secrets = throwAwaySecrets();
+    fake = await startFakeMyMemory(await freePort());
     const sitePorts = [await freePort(), await freePort()];
     metricsPorts = [await freePort(), await freePort()];
     // Both CMS instances start at once on the empty database, as a deploy of two machines would.
@@ -53,6 +57,9 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
             CMS_ADMIN_PASSWORD: E2E_ADMIN.password,
             SITE_WEBHOOK_URL: `http://127.0.0.1:${sitePorts[0]}/_webhooks/content`,
             CMS_LEADER_RETRY_MS: '1000',
+            // The fill's provider (issue 38), the same for both: which of them calls it is the test.
+            TRANSLATE_URL: `${fake.url}/ok`,
+            CMS_FILL_INTERVAL_MS: '200',
           },
         });
       }),
@@ -69,7 +76,6 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
             REDIS_PREFIX: prefix,
             SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
             CONTENT_CACHE_FILE: path.join(dataDir, `content-${index}.db`),
-            TRANSLATE_CACHE_FILE: path.join(dataDir, `translations-${index}.db`),
             IMAGE_CACHE_DIR: path.join(dataDir, `images-${index}`),
             // Long enough that only a purge can explain a change showing.
             CONTENT_TTL_S: '600',
@@ -84,6 +90,7 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
 
   afterAll(async () => {
     await db?.end();
+    await fake?.close();
     for (const server of [...sites, ...cmses]) await stop(server?.child);
     await storage?.stop();
     await database?.drop();
@@ -104,6 +111,16 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
     expect(a.data.length).toBeGreaterThan(10);
     expect(b).toEqual(a);
   });
+
+  it('the leader alone fills the other locales (issue 38): English is whole, and only the leader called the provider', async () => {
+    await waitForFill(cmses[1].url, { secret: secrets.SITE_WEBHOOK_SECRET, timeoutMs: 300_000 });
+    const [leader, other] = log('cms-a').includes('] this instance') ? ['cms-a', 'cms-b'] : ['cms-b', 'cms-a'];
+    expect(log(leader)).toMatch(/\[fill\] project \S+ → en: \d+ characters/);
+    expect(log(other)).not.toMatch(/\[fill\]/);
+    const [first] = (await projects(cmses[0])).data;
+    const english = await (await fetch(`${cmses[1].url}/api/projects/${first.documentId}?locale=en`)).json();
+    expect(english.data.projectName).toBe(fakeEnglish(first.projectName));
+  }, 320_000);
 
   it('keeps every upload in the bucket, none on either machine, and both sites show them', async () => {
     const keys = await storage.keys();
@@ -131,7 +148,9 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
       for (const site of sites) {
         expect(await within(5_000, async () => (await (await fetch(`${site.url}/dailyPage/project`)).text()).includes(name)), `${site.url} via ${cms.url}`).not.toBeNull();
       }
-      // The instance that saved it told the site; the other did not tell it again.
+      // The instance that saved it told the site; the other did not tell it again. (The leader's
+      // fill of the English tells it too: counted once it is done.)
+      await waitForFill(cms.url, { secret: secrets.SITE_WEBHOOK_SECRET });
       await new Promise((resolve) => setTimeout(resolve, 500));
       const told = deliveries() - before;
       expect(told).toBeGreaterThan(0);
@@ -172,5 +191,13 @@ describe('two CMS instances on one database and one bucket, two sites on one Red
     const name = other === 0 ? 'cms-a' : 'cms-b';
     expect(await within(10_000, () => log(name).includes('] this instance'))).not.toBeNull();
     expect((await projects(cmses[other])).data.length).toBeGreaterThan(10);
-  }, 30_000);
+    // The fill moved with the lead: a publish now is filled by the new leader.
+    const admin = await adminSession(cmses[other].url);
+    const [, second] = (await projects(cmses[other])).data;
+    const renamed = `${second.projectName}（接管后）`;
+    await admin.publish('api::project.project', second.documentId, { projectName: renamed });
+    const filled = await within(20_000, async () => (await (await fetch(`${cmses[other].url}/api/projects/${second.documentId}?locale=en`)).json()).data?.projectName === fakeEnglish(renamed));
+    expect(filled).not.toBeNull();
+    expect(log(name)).toMatch(/\[fill\] project/);
+  }, 60_000);
 });

@@ -37,7 +37,6 @@ describe('npm start keeps both servers up', () => {
         CMS_SEED: 'false',
         DATABASE_FILENAME: path.join(dataDir, 'data.db'),
         CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
-        TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -180,7 +180,7 @@ test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () =
       const at = (path: string) => (language === 'en' ? english(path) : path);
       for (const path of ['/login', '/dailyPage/project', project, '/dailyPage/article', article, '/dailyPage/profile', '/no-such-page']) {
         await open(page, at(path));
-        await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'en' : 'zh-CN');
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'en' : 'zh-Hans');
         expect(await violations(page), `${language} ${path}`).toEqual([]);
       }
       await open(page, at('/dailyPage/project'));

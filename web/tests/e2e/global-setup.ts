@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { databaseKind, temporaryDatabase } from '../../../scripts/lib/databases.mjs';
 import { publicStorageEnv, storageKind, temporaryStorage } from '../../../scripts/lib/object-storage.mjs';
-import { freePort, startCms, startWeb, stop, throwAwaySecrets } from '../../../scripts/lib/stack.mjs';
+import { freePort, startCms, startWeb, stop, throwAwaySecrets, waitForFill } from '../../../scripts/lib/stack.mjs';
 import { E2E_ADMIN } from '../support/cms-admin';
 import { startFakeMyMemory } from '../support/fake-mymemory';
 
@@ -24,6 +24,9 @@ export default async function globalSetup() {
   console.log(`e2e: the CMS runs on ${database.kind}${database.name ? ` (database ${database.name})` : ''}, media in ${storage.kind === 's3' ? `bucket ${storage.bucket}` : 'its folder'}`);
 
   const secrets = throwAwaySecrets();
+  // The translation provider the CMS's fill calls (issue 38) is a local fake (never the internet),
+  // one the tests can take down and bring back (its `/switch` mode).
+  const fake = await startFakeMyMemory(await freePort());
   // The CMS tells the main site about every publish, as under npm start.
   const cms = await startCms({
     port: cmsPort,
@@ -38,11 +41,13 @@ export default async function globalSetup() {
       SITE_WEBHOOK_URL: `http://127.0.0.1:${webPort}/_webhooks/content`,
       // The admin's preview links open the site here.
       SITE_URL: `http://127.0.0.1:${webPort}`,
+      TRANSLATE_URL: `${fake.url}/switch`,
+      // A failed fill is tried again soon (the provider-down test waits for it).
+      CMS_FILL_RETRY_MS: '500',
+      CMS_FILL_MAX_RETRY_MS: '3000',
+      CMS_FILL_INTERVAL_MS: '250',
     },
   });
-  // The translation provider is a local fake (never the internet): one site uses a working one,
-  // a second site the same fake answering 503, for the failure tests.
-  const fake = await startFakeMyMemory(await freePort());
   // The operator's listener (metrics and the deep health report), never the public port.
   const metricsPort = await freePort();
   const web = await startWeb({
@@ -51,8 +56,6 @@ export default async function globalSetup() {
     logFile: path.join(dataDir, 'web.log'),
     env: {
       ...mediaEnv,
-      TRANSLATE_URL: `${fake.url}/ok`,
-      TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
       CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
       IMAGE_CACHE_DIR: path.join(dataDir, 'images'),
       SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
@@ -62,30 +65,20 @@ export default async function globalSetup() {
       METRICS_PORT: String(metricsPort),
     },
   });
-  const failingWeb = await startWeb({
-    port: await freePort(),
-    cmsUrl: cms.url,
-    logFile: path.join(dataDir, 'web-failing.log'),
-    env: {
-      ...mediaEnv,
-      TRANSLATE_URL: `${fake.url}/down`,
-      TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations-failing.db'),
-      CONTENT_CACHE_FILE: path.join(dataDir, 'content-failing.db'),
-      IMAGE_CACHE_DIR: path.join(dataDir, 'images-failing'),
-    },
-  });
+  // Every page in every locale is walked: first the machine fills English (seeded content, the
+  // pictures' words, the interface), as it would within a minute of a studio's first start.
+  const took = await waitForFill(cms.url, { secret: secrets.SITE_WEBHOOK_SECRET, locales: ['en'] });
+  console.log(`e2e: the CMS filled English in ${(took / 1000).toFixed(1)} s`);
   process.env.E2E_CMS_URL = cms.url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MEDIA_ENV = JSON.stringify(mediaEnv);
   process.env.E2E_STORAGE_KIND = storage.kind;
   process.env.E2E_FAKE_MYMEMORY_URL = fake.url;
-  process.env.E2E_FAILING_WEB_URL = failingWeb.url;
   process.env.E2E_METRICS_URL = `http://127.0.0.1:${metricsPort}`;
   process.env.E2E_PREVIEW_SECRET = secrets.PREVIEW_SECRET;
   process.env.E2E_WEBHOOK_SECRET = secrets.SITE_WEBHOOK_SECRET;
 
   return async () => {
-    await stop(failingWeb.child);
     await stop(web.child);
     await fake.close();
     await stop(cms.child);

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cmsData, english, languageToggle, open, sitePages } from './support';
 
-// Issue 28: English at its own address. The site here translates through the local fake provider,
-// whose "English" has no Han characters: any Chinese left on an English page is a missed text.
+// Issues 28 and 38: English at its own address, from the CMS's en locale, which the CMS's fill
+// wrote through the local fake provider (whose "English" has no Han characters: any Chinese left
+// on an English page is a missed text) before these tests began (global-setup.ts).
 
 /**
  * Chinese a visitor can see on the page: visible text, alt texts and accessible names. The
@@ -44,16 +45,14 @@ const allTexts = (page: Page) =>
 
 const head = (page: Page, selector: string, attribute = 'content') => page.locator(selector).first().getAttribute(attribute);
 
-/** How often the provider was asked for each of `texts` (other tests share the fake, so count per text). */
-const providerCallsFor = async (texts: string[]) => {
-  const { byText } = (await (await fetch(`${process.env.E2E_FAKE_MYMEMORY_URL}/__calls`)).json()) as { byText: Record<string, number> };
-  return texts.map((text) => byText[text] ?? 0);
-};
+/** Every call the translation provider has had (the CMS's fill; never a page, issue 38). */
+const providerCalls = async () => ((await (await fetch(`${process.env.E2E_FAKE_MYMEMORY_URL}/__calls`)).json()) as { calls: number }).calls;
 
 test.describe('English at its own address', () => {
-  test('every page has an English twin under /en: English text, lang="en", its own canonical, the hreflang pair and English metadata', async ({ page }) => {
+  test('every page has an English twin under /en: English text, lang="en", its own canonical, the hreflang pair and English metadata, and no view of them calls the provider', async ({ page }) => {
     test.setTimeout(90_000);
     const pages = (await sitePages()).all.filter((path) => path !== '/no-such-page');
+    const calls = await providerCalls();
     for (const path of pages) {
       const response = await open(page, english(path));
       expect(response?.status(), path).toBe(200);
@@ -74,12 +73,15 @@ test.describe('English at its own address', () => {
       );
       expect(inLanguage.length, path).toBeGreaterThan(0);
       expect(new Set(inLanguage), path).toEqual(new Set(['en']));
+      // Translated, so nothing to mark and nothing to say about it.
+      await expect(page.locator('[data-fallback-notice]'), path).toHaveCount(0);
     }
+    expect(await providerCalls()).toBe(calls);
   });
 
   test('the Chinese pages keep their addresses and name their English twin', async ({ page }) => {
     await open(page, '/dailyPage/profile');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     const origin = new URL(page.url()).origin;
     expect(await head(page, 'link[rel="canonical"]', 'href')).toBe(`${origin}/dailyPage/profile`);
     expect(await head(page, 'link[rel="alternate"][hreflang="en"]', 'href')).toBe(`${origin}/en/dailyPage/profile`);
@@ -105,7 +107,7 @@ test.describe('English at its own address', () => {
     await expect.poll(() => visibleChinese(page)).toEqual([]);
     await page.goBack();
     await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === grid);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     await expect.poll(() => allTexts(page)).toEqual(before);
 
     // The open media item goes along (the viewer covers the header: the toggle's address carries it).
@@ -140,22 +142,6 @@ test.describe('English at its own address', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('a second view of an English page asks the provider for nothing', async ({ page, request }) => {
-    const [profile] = await cmsData<Array<{ profileName: string }>>('/api/profilelists?fields[0]=profileName');
-    await open(page, english('/dailyPage/profile'));
-    const calls = await providerCallsFor([profile!.profileName]);
-    expect(calls[0]).toBeGreaterThanOrEqual(1);
-    // A render of its own, not the page cache's copy: the content changed (the landing's pictures).
-    const purged = await request.post('/_webhooks/content', {
-      data: { event: 'entry.update', model: 'first-page-img' },
-      headers: { authorization: `Bearer ${process.env.E2E_WEBHOOK_SECRET}` },
-    });
-    expect(purged.status()).toBe(200);
-    await open(page, english('/dailyPage/profile'));
-    expect(await visibleChinese(page)).toEqual([]);
-    expect(await providerCallsFor([profile!.profileName])).toEqual(calls);
-  });
-
   test('an unknown English address is an English 404 page', async ({ page }) => {
     const response = await open(page, '/en/no-such-page');
     expect(response?.status()).toBe(404);
@@ -165,26 +151,12 @@ test.describe('English at its own address', () => {
     await expect(page.getByRole('link', { name: 'See the projects' })).toHaveAttribute('href', '/en/dailyPage/project');
   });
 
-  test('with the provider down the English page is readable: the interface in English, untranslated content marked Chinese, never cached', async ({ page }) => {
-    const response = await open(page, `${process.env.E2E_FAILING_WEB_URL}${english('/dailyPage/profile')}`);
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()['cache-control']).toBe('no-store');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.locator('h1')).toHaveText('Studio profile');
-    const chinese = await visibleChinese(page);
-    expect(chinese.length).toBeGreaterThan(0);
-    // Every Chinese text left is inside an element marked as Chinese.
-    const unmarked = await page.evaluate(() => {
-      const han = /\p{Script=Han}/u;
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      const found: string[] = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || parent.closest('script, style') || !han.test(node.nodeValue ?? '')) continue;
-        if (parent.closest('[lang]')?.getAttribute('lang') !== 'zh-Hans') found.push(node.nodeValue!.trim());
-      }
-      return found;
-    });
-    expect(unmarked).toEqual([]);
+  test('an address under a prefix that is no language of the studio is the 404 page, in the source language', async ({ page }) => {
+    for (const address of ['/fr/dailyPage/project', '/de/login', '/xx']) {
+      const response = await open(page, address);
+      expect(response?.status(), address).toBe(404);
+      await expect(page.locator('html'), address).toHaveAttribute('lang', 'zh-Hans');
+      await expect(page.locator('link[rel="alternate"][hreflang="fr"]'), address).toHaveCount(0);
+    }
   });
 });

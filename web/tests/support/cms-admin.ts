@@ -37,8 +37,12 @@ export async function adminSession(cmsUrl: string) {
   return {
     call,
     /** Saves the fields and publishes, as the admin's Publish button does. */
-    publish: (uid: string, documentId: string, fields: Record<string, unknown>) =>
-      call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/publish`, fields),
+    publish: (uid: string, documentId: string, fields: Record<string, unknown>, locale?: string) =>
+      call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/publish${locale ? `?locale=${locale}` : ''}`, fields),
+    /** An entry in one locale as the edit view reads it (its draft, with the fill's "Text by" and "Source changed"). */
+    entry: <T = Record<string, unknown>>(uid: string, documentId: string, locale: string) => call<{ data: T }>('GET', `/content-manager/collection-types/${uid}/${documentId}?locale=${locale}`),
+    /** Deletes an entry in every locale, as the edit view's "Delete document" does. */
+    remove: (uid: string, documentId: string) => call('DELETE', `/content-manager/collection-types/${uid}/${documentId}?locale=*`),
     /** Takes the entry off the site, as the admin's Unpublish action does (the draft stays). */
     unpublish: (uid: string, documentId: string) => call('POST', `/content-manager/collection-types/${uid}/${documentId}/actions/unpublish`, {}),
     /** The URL behind the edit view's "Open preview" (Strapi's preview handler, cms/config/admin.ts). */

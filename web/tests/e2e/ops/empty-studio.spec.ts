@@ -40,7 +40,7 @@ test.beforeAll(async () => {
     port: await freePort(),
     cmsUrl: cms.url,
     logFile: path.join(dataDir, 'site.log'),
-    env: { CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'), IMAGE_CACHE_DIR: path.join(dataDir, 'images') },
+    env: { CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), IMAGE_CACHE_DIR: path.join(dataDir, 'images') },
   });
 });
 

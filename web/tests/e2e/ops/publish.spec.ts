@@ -17,7 +17,7 @@ test.describe('publishing in the admin', () => {
     // Both pages are in the site's caches before the change.
     expect(await pageText(baseURL, '/dailyPage/project')).toContain(project.projectName);
     expect(await pageText(baseURL, detail)).toContain(project.projectName);
-    // And the English twin (issue 28), translated by the site.
+    // And the English twin (issues 28 and 38), filled by the CMS.
     expect(await pageText(baseURL, english(detail))).toContain(fakeEnglish(project.projectName));
 
     const renamed = `${project.projectName} 新版`;

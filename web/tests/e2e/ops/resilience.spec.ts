@@ -18,7 +18,6 @@ const siteEnv = () => ({
   CONTENT_TTL_S: '1',
   CONTENT_DEADLINE_MS: '1000',
   CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
-  TRANSLATE_CACHE_FILE: path.join(dataDir, 'translations.db'),
 });
 async function startSite() {
   // The deep health report is on the operator's listener only (issue 36).
