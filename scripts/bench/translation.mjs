@@ -29,9 +29,15 @@ export async function englishRenders(siteUrl, pages, { purge, providerCalls, run
     const before = providerCalls();
     const chinese = [];
     const english = [];
+    // Pairs in alternating order (ABBA): neither language is always the one after a purge's echo.
     for (let n = 0; n < runs; n += 1) {
-      chinese.push(await render(path));
-      english.push(await render(`/en${path}`));
+      if (n % 2 === 0) {
+        chinese.push(await render(path));
+        english.push(await render(`/en${path}`));
+      } else {
+        english.push(await render(`/en${path}`));
+        chinese.push(await render(path));
+      }
     }
     const ratio = median(english) / median(chinese);
     rows.push([
