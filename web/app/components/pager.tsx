@@ -28,7 +28,9 @@ function useOneLine(nav: RefObject<HTMLElement | null>): void {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         element.setAttribute('data-compact', 'false');
-        const overflows = element.scrollWidth > element.clientWidth + 1;
+        // The line overflows, or the list's name had to be cut to keep it (it shrinks first).
+        const cut = (child: Element) => child.scrollWidth > child.clientWidth + 1;
+        const overflows = cut(element) || [...element.children].some(cut);
         element.setAttribute('data-compact', String(overflows));
       });
     };

@@ -66,7 +66,8 @@ test.describe('the /dailyPage shell', () => {
     await menuNav(page).getByRole('link', { name: 'PROFILE' }).click();
     await expect(page).toHaveURL(/\/dailyPage\/profile$/);
     await page.reload();
-    expect(await page.evaluate(() => sessionStorage.getItem('studio.activeMenu'))).toBe('PROFILE');
+    // Stored by the page once it has taken over (a reload right after the move may come first).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('studio.activeMenu'))).toBe('PROFILE');
     await menuButton(page).click();
     await expect(menuNav(page).getByRole('link', { name: 'PROFILE' })).toHaveAttribute('aria-current', 'page');
   });

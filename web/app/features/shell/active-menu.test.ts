@@ -10,6 +10,15 @@ describe('active menu', () => {
     expect(menuForPath('/dailyPage')).toBeNull();
   });
 
+  it('is the same under any locale’s prefix (issue 38: not only /en)', () => {
+    expect(menuForPath('/en/dailyPage/project')).toBe('PROJECTS');
+    expect(menuForPath('/de/dailyPage/project/abc')).toBe('PROJECTS');
+    expect(menuForPath('/zh-hant/dailyPage/article')).toBe('TOPICS');
+    expect(menuForPath('/de/dailyPage')).toBeNull();
+    expect(menuForPath('/de/login')).toBeNull();
+    expect(menuForPath('/x/y/dailyPage/project')).toBeNull();
+  });
+
   it('is kept in session storage, PROJECTS by default and for unknown values', () => {
     expect(readStoredMenu(window.sessionStorage)).toBe('PROJECTS');
     storeMenu(window.sessionStorage, 'TOPICS');

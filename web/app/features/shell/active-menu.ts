@@ -12,9 +12,14 @@ export const ACTIVE_MENU_STORAGE_KEY = 'studio.activeMenu';
 
 const isMenuKey = (value: unknown): value is MenuKey => MENU_ITEMS.some((item) => item.key === value);
 
-/** The menu a shell path belongs to; the URL always wins over what was stored. */
+/**
+ * The menu a shell path belongs to, in any language (`/dailyPage/…` or a locale's `/de/dailyPage/…`);
+ * the URL always wins over what was stored.
+ */
 export function menuForPath(pathname: string): MenuKey | null {
-  const section = pathname.replace(/^\/en(?=\/|$)/, '').split('/')[2];
+  const parts = pathname.split('/');
+  const at = parts[1] === 'dailyPage' ? 1 : parts[2] === 'dailyPage' ? 2 : -1;
+  const section = at < 0 ? undefined : parts[at + 1];
   if (section === 'project') return 'PROJECTS';
   if (section === 'article') return 'TOPICS';
   if (section === 'profile') return 'PROFILE';

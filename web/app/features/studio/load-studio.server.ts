@@ -19,8 +19,13 @@ export const logoSrcOf = (row: Pick<StudioRow, 'logo'> | null): string =>
 
 const fileNameOf = (url: string) => new URL(url, 'http://site.invalid').pathname.split('/').pop() ?? url;
 
-/** The studio's fields that are written per language (the rest are shared by all of them). */
-export const STUDIO_TEXT_FIELDS = ['name', 'nameLatin', 'subtitle', 'tagline', 'description', 'copyrightHolder'] as const;
+/**
+ * The studio's fields that are written per language (the rest are shared by all of them). The Latin
+ * wordmark is one of them (a studio may draw another per language) but not a text in a language: a
+ * locale without its own draws the source's, unmarked (a German page is not "partly untranslated"
+ * for showing the studio's mark).
+ */
+export const STUDIO_TEXT_FIELDS = ['name', 'subtitle', 'tagline', 'description', 'copyrightHolder'] as const;
 
 /**
  * The studio's identity for a page in `language` (issues 37 and 38): its texts in that language's
@@ -45,7 +50,7 @@ export async function loadStudio(
   const merged = source ? (language === locales.source ? { value: source, fallback: [] } : mergeEntry(source, own, STUDIO_TEXT_FIELDS)) : { value: own, fallback: [] };
   const texts = merged.value;
   const name = texts?.name || ui.unnamedStudio;
-  const nameLatin = texts?.nameLatin || UNNAMED_LATIN;
+  const nameLatin = own?.nameLatin || source?.nameLatin || UNNAMED_LATIN;
   const year = new Date().getFullYear();
   const otherNames = [...rows.values()].map((row) => row.name).concat(nameLatin).filter((other) => other && other !== name);
   const studio: Studio = {

@@ -121,6 +121,14 @@ test('a locale added in the admin is served within a minute at its prefix, whole
     const calls = await providerCalls();
     for (const path of pages) for (const at of [path, english(path), `/de${path}`]) expect((await fetch(`${baseURL}${at}`)).status, at).toBe(200);
     expect(await providerCalls()).toBe(calls);
+    // Filled whole: no page says it is partly in another language, and the grid's filter is there.
+    for (const path of pages) {
+      await open(page, `/de${path}`);
+      await expect(page.locator('[data-fallback-notice]'), path).toHaveCount(0);
+    }
+    await open(page, '/de/dailyPage/project');
+    await page.locator('[aria-controls="category-drawer"]').click();
+    await expect(page.locator('#category-drawer')).toBeVisible();
 
     await admin.call('DELETE', `/i18n/locales/${locale.id}`);
     removed = true;
