@@ -37,6 +37,8 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
     'strapi::session',
     // The studio's mark (cms/favicon.png): without the file, /favicon.ico answered 500.
     'strapi::favicon',
+    // Files only private work uses are not served from the folder (issue 39).
+    'global::private-uploads',
     'strapi::public',
   ];
 };

@@ -11,6 +11,8 @@ import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
 import { createLocalization, type Localization } from './localization/localization';
 import { keepStudioEnglish, moveStudioEnglish, sourceLocaleFirst } from './localization/migrate-english';
 import { localizationSettings } from './localization/settings';
+import { leadPrivacy, registerPrivacy, subscribePrivacy } from './privacy/privacy';
+import { registerViewRoutes } from './views/admin-routes';
 
 let turn: Turn | undefined;
 let leadership: Leadership | undefined;
@@ -28,6 +30,10 @@ export default {
     // publish of the source asks the leader to fill the others.
     localization = createLocalization(strapi, localizationSettings());
     localization.register();
+    // Private work and share links (issue 39): tokens on create, the storage kept in line with what
+    // is private; the admin's widget of views reads its own route.
+    registerPrivacy(strapi);
+    registerViewRoutes(strapi);
     // Before Strapi's schema sync: the source language is the default locale (the content types
     // becoming localized put their entries in it), and the studio's English of the retired
     // "English text" collection is kept before its table goes.
@@ -55,6 +61,7 @@ export default {
       throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');
     }
     localization!.subscribe();
+    subscribePrivacy(strapi);
     if (turn!.leader) {
       await ensureLocales(strapi, sourceLocale());
       await moveStudioEnglish(strapi, sourceLocale());
@@ -76,6 +83,8 @@ export default {
       await fillMissingPlaceholders(strapi);
     };
     leadership.whenLeader(async () => {
+      // Entries from before visibility existed are public; the storage matches what is private now.
+      await leadPrivacy(strapi);
       await placeholders();
       strapi.cron.add({ fillMissingPlaceholders: { task: placeholders, options: { rule: '17 * * * *' } } });
     });

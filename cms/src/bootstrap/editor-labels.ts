@@ -6,7 +6,15 @@ interface FieldText {
   description: string;
   /** Not shown in the edit view (the fill's own bookkeeping). */
   hidden?: boolean;
+  /** Shown, but kept by the CMS and the site, not the editor (a share link's address and opens). */
+  readOnly?: boolean;
 }
+
+/** Whether an item shows on the public site (issue 39): the same for every language. */
+const VISIBILITY: FieldText = {
+  label: 'Visibility',
+  description: 'public: on the site for everyone. private: on no page, list, sitemap or feed of the site; only a share link shows it (and its pictures) to whom you send it. Publish to apply.',
+};
 
 /**
  * On every localized entry (issue 38): whose text a locale is, and whether its source changed since
@@ -22,7 +30,7 @@ const LOCALE_BOOKKEEPING: Record<string, FieldText> = {
 };
 
 /** What an editor sees above each field in the admin, and the hint under it. */
-const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
+const FIELD_TEXT: Record<StudioContentType | 'api::share-link.share-link', Record<string, FieldText>> = {
   'api::category.category': {
     designType: { label: 'Category name', description: 'Shown in the category drawer and used to filter projects. Must be unique.' },
     icontype: { label: 'Icon', description: 'The icon the category drawer shows: all, brand, space, package, digital, illustration, type, photography or motion. Any other key shows none.' },
@@ -36,6 +44,7 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     description: { label: 'Description', description: 'A few sentences about the project for the detail page.' },
     images: { label: 'Images and videos', description: 'In display order. The first image is the cover (not repeated on the detail page). Videos: MP4 or WebM.' },
     category: { label: 'Category', description: 'Which category filter shows this project.' },
+    visibility: VISIBILITY,
   },
   'api::article.article': {
     articleName: { label: 'Title', description: 'Article title, shown on the card (2 lines at most) and the article page.' },
@@ -43,6 +52,19 @@ const FIELD_TEXT: Record<StudioContentType, Record<string, FieldText>> = {
     articleChief: { label: 'Summary', description: 'One or two sentences shown on the card under the title.' },
     articleImage: { label: 'Images and videos', description: 'The first image is the card cover; all of them form the carousel. Videos: MP4 or WebM.' },
     articleContent: { label: 'Text', description: 'The article body: headings, paragraphs, lists, quotes, links.' },
+    visibility: VISIBILITY,
+  },
+  'api::share-link.share-link': {
+    label: { label: 'For', description: 'Who the link is for (a client, a jury): only you see it.' },
+    project: { label: 'Project', description: 'The project the link shows (choose a project or an article, not both).' },
+    article: { label: 'Article', description: 'The article the link shows (choose a project or an article, not both).' },
+    expiresAt: { label: 'Open until', description: 'After this the link shows “no longer valid”. Empty when made: 30 days from then.' },
+    revoked: { label: 'Revoked', description: 'Tick to end the link now (deleting the entry ends it too). The page and its pictures stop opening within seconds.' },
+    url: { label: 'Address to send', description: 'Copy this and send it. It shows the item without a draft of anything else; a preview link never should be sent instead.', readOnly: true },
+    opens: { label: 'Opens', description: 'How many times the link was opened (no one is identified).', readOnly: true },
+    lastOpenedAt: { label: 'Last opened', description: 'When the link was last opened.', readOnly: true },
+    tokenHash: { label: 'Token fingerprint', description: 'Kept by the CMS.', hidden: true },
+    tokenSealed: { label: 'Sealed token', description: 'Kept by the CMS.', hidden: true },
   },
   'api::profilelist.profilelist': {
     profileName: { label: 'Name', description: 'Person or studio name, shown as the title of the profile.' },
@@ -105,8 +127,9 @@ export async function applyEditorLabels(strapi: Core.Strapi): Promise<void> {
       const meta = metadatas[field];
       if (!meta?.edit) continue;
       const visible = !text.hidden;
-      if (meta.edit.label !== text.label || meta.edit.description !== text.description || meta.edit.visible !== visible) {
-        meta.edit = { ...meta.edit, label: text.label, description: text.description, visible };
+      const editable = !text.readOnly;
+      if (meta.edit.label !== text.label || meta.edit.description !== text.description || meta.edit.visible !== visible || meta.edit.editable !== editable) {
+        meta.edit = { ...meta.edit, label: text.label, description: text.description, visible, editable };
         meta.list = { ...meta.list, label: text.label };
         changed = true;
       }

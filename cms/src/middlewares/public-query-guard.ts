@@ -12,6 +12,17 @@ interface Context {
 }
 
 const isPreview = (given: string) => sameSecret(given, process.env.PREVIEW_SECRET);
+/** The site reading a share link's private item (issue 39): the secret the site and the CMS share. */
+const isSite = (given: string) => sameSecret(given, process.env.SITE_WEBHOOK_SECRET);
+
+/**
+ * Private work (issue 39) is not there for visitors: whatever they ask (filters, populate, an id),
+ * the query only ever reaches public entries, as if the others did not exist.
+ */
+export const publicOnly = (filters: unknown) => {
+  const visible = { $or: [{ visibility: { $null: true } }, { visibility: { $ne: 'private' } }] };
+  return filters === undefined ? visible : { $and: [filters, visible] };
+};
 
 const refuse = (ctx: Context, status: 400 | 401, name: string, message: string) => {
   ctx.status = status;
@@ -30,11 +41,14 @@ const refuse = (ctx: Context, status: 400 | 401, name: string, message: string) 
  * - Anonymous: the query must keep to the public shapes (src/utils/public-query.ts); anything
  *   else is a 400 before a query runs. The site's preview may read drafts (`status=draft`) with
  *   the secret both share (`X-Preview-Secret`, PREVIEW_SECRET); the other rules still apply.
+ * - Private projects and articles (issue 39) are left out of every anonymous answer, unless the
+ *   site asks for a share link's item (`X-Site-Secret`) or an editor's preview does.
  */
 export default ({ uid }: { uid: string }, { strapi }: { strapi: Core.Strapi }) => {
   const modelOf = (name: string): Model | undefined => strapi.getModel(name as never) as Model | undefined;
   const model = modelOf(uid);
   if (!model) throw new Error(`public-query-guard: no content type ${uid}`);
+  const hidesPrivate = 'visibility' in model.attributes;
 
   return async (ctx: Context, next: () => Promise<void>) => {
     if (ctx.state.auth?.credentials) {
@@ -49,14 +63,16 @@ export default ({ uid }: { uid: string }, { strapi }: { strapi: Core.Strapi }) =
       await next(); // Strapi's permissions refuse anonymous writes (403)
       return;
     }
+    const preview = isPreview(ctx.get('x-preview-secret'));
     try {
-      const query = ctx.query.status === 'draft' && isPreview(ctx.get('x-preview-secret')) ? { ...ctx.query, status: 'published' } : ctx.query;
+      const query = ctx.query.status === 'draft' && preview ? { ...ctx.query, status: 'published' } : ctx.query;
       checkPublicQuery(query, model, modelOf);
     } catch (error) {
       if (!(error instanceof PublicQueryError)) throw error;
       refuse(ctx, 400, 'ValidationError', error.message);
       return;
     }
+    if (hidesPrivate && !preview && !isSite(ctx.get('x-site-secret'))) ctx.query = { ...ctx.query, filters: publicOnly(ctx.query.filters) };
     await next();
   };
 };

@@ -1,13 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import { privacyOf } from '../../privacy/privacy';
+
+interface UploadFile {
+  url: string;
+}
+
+interface Provider {
+  isPrivate?(): boolean | Promise<boolean>;
+  getSignedUrl?(file: UploadFile, params?: unknown): Promise<{ url: string }>;
+  [name: string]: unknown;
+}
+
+interface UploadPlugin {
+  contentTypes: { file: { schema: { attributes: Record<string, unknown> } } };
+  register?: (context: { strapi: Core.Strapi }) => void | Promise<void>;
+}
+
+/**
+ * The upload provider, as Strapi's upload plugin made it, answering for private work's files
+ * (issue 39): Strapi signs every file's address when its provider says it is private, so this one
+ * says so and signs only the files of private projects and articles (an hour-long address in the
+ * bucket, or a checked one in the folder), leaving every other address as it was. The admin thus
+ * shows private pictures while neither the bucket nor the CMS's /uploads serves them to anyone else.
+ */
+function privateAware(strapi: Core.Strapi, inner: Provider): Provider {
+  const { storage, media, signer } = privacyOf(strapi);
+  return {
+    ...inner,
+    isPrivate: () => true,
+    async getSignedUrl(file: UploadFile, params?: unknown) {
+      const key = storage.keyOf(file.url);
+      if (!key || !(await media.isPrivate(key))) return { url: file.url };
+      if (storage.kind === 'bucket' && inner.getSignedUrl) return inner.getSignedUrl(file, params);
+      return { url: signer.sign(file.url, key) };
+    },
+  };
+}
+
 /**
  * Every uploaded picture also keeps a placeholder: its colours in a few dozen characters, drawn by
  * the site while the picture itself is on its way (issue 26; src/bootstrap/placeholders.ts makes
  * it when the picture is uploaded).
  */
-interface UploadPlugin {
-  contentTypes: { file: { schema: { attributes: Record<string, unknown> } } };
-}
-
 export default (plugin: UploadPlugin): UploadPlugin => {
   plugin.contentTypes.file.schema.attributes.placeholder = { type: 'string', configurable: false };
+  const register = plugin.register;
+  plugin.register = async (context) => {
+    await register?.(context);
+    const upload = context.strapi.plugin('upload') as unknown as { provider: Provider };
+    upload.provider = privateAware(context.strapi, upload.provider);
+  };
   return plugin;
 };

@@ -1,5 +1,5 @@
 import { factories } from '@strapi/strapi';
-import { sameSecret } from '../../../utils/same-secret';
+import { fromSite } from '../../../utils/site-secret';
 import { DEFAULT_SORT, wholeListMeta } from '../../../utils/whole-list';
 
 const UID = 'api::ui-text.ui-text';
@@ -25,12 +25,7 @@ export default factories.createCoreController(UID, ({ strapi }) => ({
    * the other locales; a text the site changed is updated (and the others filled again).
    */
   async sync(ctx) {
-    const authorization = ctx.get('authorization') ?? '';
-    if (!sameSecret(authorization.replace(/^Bearer\s+/i, ''), process.env.SITE_WEBHOOK_SECRET)) {
-      ctx.status = 401;
-      ctx.body = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or wrong site secret.', details: {} } };
-      return;
-    }
+    if (!fromSite(ctx)) return;
     const texts = (ctx.request.body as { texts?: unknown } | undefined)?.texts;
     if (typeof texts !== 'object' || texts === null || !Object.values(texts).every(isDictionary) || !isDictionary((texts as Record<string, unknown>).en)) {
       ctx.status = 400;

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Core } from '@strapi/strapi';
+import { createPageViews, type PageViews } from '../views/page-views';
+import { s3Settings } from '../utils/media-storage';
+import { createPrivateMedia, PRIVATE_TYPES, VISIBILITY, type PrivateMedia } from './private-media';
+import { createShareLinks, type ShareLinks } from './share-links';
+import { bucketStorage, folderSigner, folderStorage, type MediaStorage } from './storage';
+
+export interface Privacy {
+  storage: MediaStorage;
+  media: PrivateMedia;
+  links: ShareLinks;
+  views: PageViews;
+  /** Addresses of private files in the folder for the admin, checked by the /uploads guard. */
+  signer: ReturnType<typeof folderSigner>;
+}
+
+const instances = new WeakMap<Core.Strapi, Privacy>();
+
+/**
+ * Private work and share links (issue 39, docs/decisions/021-private-work.md), one per Strapi: the
+ * controllers, the /uploads guard and the upload provider's wrapper all reach the same one.
+ */
+export function privacyOf(strapi: Core.Strapi): Privacy {
+  let privacy = instances.get(strapi);
+  if (privacy) return privacy;
+  const s3 = s3Settings();
+  const storage = s3 ? bucketStorage(s3) : folderStorage(path.join(strapi.dirs.static.public, 'uploads'));
+  const media = createPrivateMedia(strapi, storage);
+  const siteUrl = () => process.env.SITE_URL || 'http://localhost:3000';
+  const key = String(strapi.config.get('admin.secrets.encryptionKey', ''));
+  privacy = {
+    storage,
+    media,
+    links: createShareLinks(strapi, media, siteUrl),
+    views: createPageViews(strapi),
+    signer: folderSigner(createHash('sha256').update(`private-uploads:${key}`).digest('base64url')),
+  };
+  instances.set(strapi, privacy);
+  return privacy;
+}
+
+/** Every instance: what changes which files are private brings the storage in line; share links keep their tokens. */
+export function registerPrivacy(strapi: Core.Strapi): void {
+  const { media, links } = privacyOf(strapi);
+  links.register();
+  const privateAble = new Set<string>(PRIVATE_TYPES);
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    if (privateAble.has(context.uid) && ['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
+    return result;
+  });
+}
+
+/** From bootstrap (the database is ready): a file replaced or removed in the media library. */
+export function subscribePrivacy(strapi: Core.Strapi): void {
+  const { media } = privacyOf(strapi);
+  strapi.db.lifecycles.subscribe({
+    models: ['plugin::upload.file'],
+    afterUpdate: () => media.changed(),
+    afterDelete: () => media.changed(),
+  });
+}
+
+/**
+ * The leader, at start: entries from before visibility existed are public, and the storage is
+ * brought in line with what is private now (a change made while no CMS ran, a restore).
+ */
+export async function leadPrivacy(strapi: Core.Strapi): Promise<void> {
+  for (const uid of PRIVATE_TYPES) {
+    const table = strapi.db.metadata.get(uid as never).tableName;
+    await strapi.db.connection(table).whereNull(VISIBILITY).update({ [VISIBILITY]: 'public' });
+  }
+  await privacyOf(strapi).media.sync();
+}

@@ -1,0 +1,154 @@
+import type { Core } from '@strapi/strapi';
+import type { MediaStorage } from './storage';
+
+type Knex = Core.Strapi['db']['connection'];
+
+/** The studio's types that can be private (issue 39), and the field that says so. */
+export const PRIVATE_TYPES = ['api::project.project', 'api::article.article'] as const;
+export type PrivateType = (typeof PRIVATE_TYPES)[number];
+export const VISIBILITY = 'visibility';
+
+/** Files' keys the storage has made private, so they are made public again once no longer private. */
+const TABLE = 'studio_private_media';
+
+interface FileRow {
+  id: number;
+  url: string;
+  formats: unknown;
+}
+
+const formatUrls = (formats: unknown): string[] => {
+  const parsed = typeof formats === 'string' ? (JSON.parse(formats) as unknown) : formats;
+  if (!parsed || typeof parsed !== 'object') return [];
+  return Object.values(parsed as Record<string, { url?: unknown }>).flatMap((format) => (typeof format?.url === 'string' ? [format.url] : []));
+};
+
+export interface PrivateMedia {
+  /** Every key (originals and their formats) of files only private items use, read now. */
+  keys(): Promise<Set<string>>;
+  /** The same, kept for a second: for the admin's addresses and the /uploads guard, asked per file. */
+  isPrivate(key: string): Promise<boolean>;
+  /** The keys of one item's files (a share link's), whatever else uses them. */
+  itemKeys(uid: PrivateType, documentId: string): Promise<string[]>;
+  /** Brings the storage in line: newly private files closed, no longer private ones opened again. */
+  sync(): Promise<{ closed: number; opened: number }>;
+  /** What a change to a private-able item or a file may have changed: read again, then synced. */
+  changed(): void;
+}
+
+/**
+ * Which files are private (issue 39, docs/decisions/021-private-work.md): a file is private when
+ * every entry that uses it is a private project or article (in any locale, draft or published). A
+ * file a public entry, the studio or the landing also uses stays public. Read from the database's
+ * own bookkeeping of media links (Strapi's morph table of `plugin::upload.file`), so it holds for
+ * every way a file reaches an entry.
+ */
+export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): PrivateMedia {
+  const db = (): Knex => strapi.db.connection;
+  const table = (uid: string) => strapi.db.metadata.get(uid as never).tableName;
+  const morph = () => {
+    const related = (strapi.db.metadata.get('plugin::upload.file' as never).attributes as Record<string, { joinTable?: { name: string; joinColumn: { name: string }; morphColumn: { idColumn: { name: string }; typeColumn: { name: string } } } }>).related;
+    const join = related?.joinTable;
+    return {
+      name: join?.name ?? 'files_related_mph',
+      file: join?.joinColumn.name ?? 'file_id',
+      id: join?.morphColumn.idColumn.name ?? 'related_id',
+      type: join?.morphColumn.typeColumn.name ?? 'related_type',
+    };
+  };
+
+  async function privateRows(): Promise<Map<string, Set<number>>> {
+    const rows = new Map<string, Set<number>>();
+    for (const uid of PRIVATE_TYPES) {
+      const ids = (await db()(table(uid)).select('id').where(VISIBILITY, 'private')) as Array<{ id: number }>;
+      rows.set(uid, new Set(ids.map((row) => Number(row.id))));
+    }
+    return rows;
+  }
+
+  const keysOf = (files: readonly FileRow[]) =>
+    files.flatMap((file) => [file.url, ...formatUrls(file.formats)]).flatMap((url) => {
+      const key = storage.keyOf(url);
+      return key ? [key] : [];
+    });
+
+  async function keys(): Promise<Set<string>> {
+    const rows = await privateRows();
+    if ([...rows.values()].every((ids) => ids.size === 0)) return new Set();
+    const m = morph();
+    const isPrivateUse = (link: Record<string, unknown>) => rows.get(String(link[m.type]))?.has(Number(link[m.id])) ?? false;
+    const used = (await db()(m.name)
+      .select(m.file, m.id, m.type)
+      .whereIn(m.file, function candidates() {
+        void this.select(m.file).from(m.name).where((where) => {
+          for (const [uid, ids] of rows) if (ids.size > 0) void where.orWhere((one) => void one.where(m.type, uid).whereIn(m.id, [...ids]));
+        });
+      })) as Array<Record<string, unknown>>;
+    const uses = new Map<number, boolean>();
+    for (const link of used) {
+      const file = Number(link[m.file]);
+      uses.set(file, (uses.get(file) ?? true) && isPrivateUse(link));
+    }
+    const ids = [...uses].filter(([, onlyPrivate]) => onlyPrivate).map(([id]) => id);
+    if (ids.length === 0) return new Set();
+    const files = (await db()(table('plugin::upload.file')).select('id', 'url', 'formats').whereIn('id', ids)) as FileRow[];
+    return new Set(keysOf(files));
+  }
+
+  let kept: { at: number; keys: Promise<Set<string>> } | undefined;
+  const recent = () => {
+    if (!kept || Date.now() - kept.at > 1_000) kept = { at: Date.now(), keys: keys().catch(() => new Set<string>()) };
+    return kept.keys;
+  };
+
+  let tableReady: Promise<void> | undefined;
+  const ready = () =>
+    (tableReady ??= (async () => {
+      if (await db().schema.hasTable(TABLE)) return;
+      await db()
+        .schema.createTable(TABLE, (columns) => void columns.string('key', 320).primary())
+        .catch(async (error: unknown) => {
+          if (!(await db().schema.hasTable(TABLE))) throw error;
+        });
+    })());
+
+  let syncing: Promise<{ closed: number; opened: number }> = Promise.resolve({ closed: 0, opened: 0 });
+  async function syncNow() {
+    await ready();
+    const wanted = await keys();
+    kept = { at: Date.now(), keys: Promise.resolve(wanted) };
+    const stored = new Set(((await db()(TABLE).select('key')) as Array<{ key: string }>).map((row) => row.key));
+    const close = [...wanted].filter((key) => !stored.has(key));
+    const open = [...stored].filter((key) => !wanted.has(key));
+    await storage.setAccess(close, 'private');
+    for (let at = 0; at < close.length; at += 200) {
+      await db()(TABLE)
+        .insert(close.slice(at, at + 200).map((key) => ({ key })))
+        .onConflict('key')
+        .ignore();
+    }
+    await storage.setAccess(open, 'public');
+    for (let at = 0; at < open.length; at += 200) await db()(TABLE).whereIn('key', open.slice(at, at + 200)).delete();
+    if (close.length + open.length > 0) strapi.log.info(`[private] ${close.length} file(s) made private, ${open.length} made public again in the ${storage.kind}`);
+    return { closed: close.length, opened: open.length };
+  }
+
+  return {
+    keys,
+    isPrivate: async (key) => (await recent()).has(key),
+    async itemKeys(uid, documentId) {
+      const field = uid === 'api::project.project' ? 'images' : 'articleImage';
+      const entries = (await strapi.db.query(uid as never).findMany({ where: { documentId }, populate: { [field]: { select: ['id', 'url', 'formats'] } } })) as Array<Record<string, unknown>>;
+      const files = entries.flatMap((entry) => (Array.isArray(entry[field]) ? (entry[field] as FileRow[]) : []));
+      return [...new Set(keysOf(files))];
+    },
+    sync() {
+      syncing = syncing.catch(() => undefined).then(syncNow);
+      return syncing;
+    },
+    changed() {
+      kept = undefined;
+      void this.sync().catch((error: unknown) => strapi.log.error(`[private] the storage was not brought in line: ${error instanceof Error ? error.message : String(error)}`));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Core } from '@strapi/strapi';
+import { privacyOf } from '../privacy/privacy';
+import { SHARE_LINK } from '../privacy/share-links';
+
+interface Context {
+  status: number;
+  body: unknown;
+}
+
+interface LinkRow {
+  label: string;
+  opens: number | null;
+  lastOpenedAt: string | null;
+  project?: { projectName?: string } | null;
+  article?: { articleName?: string } | null;
+}
+
+/**
+ * GET /admin/studio/views (signed-in editors): the admin home page's widget (src/admin) reads the
+ * last 30 days' views per day, the most viewed projects and articles, and the share links opened.
+ */
+export function registerViewRoutes(strapi: Core.Strapi): void {
+  const routes = strapi.admin.routes as unknown as Record<string, { type: string; routes: unknown[] }>;
+  routes['studio-views'] = {
+    type: 'admin',
+    routes: [
+      {
+        method: 'GET',
+        path: '/studio/views',
+        handler: async (ctx: Context) => {
+          const { views } = privacyOf(strapi);
+          const source = (await strapi.plugin('i18n').service('locales').getDefaultLocale()) as string;
+          const links = (await strapi.db.query(SHARE_LINK as never).findMany({
+            where: { opens: { $gt: 0 } },
+            select: ['label', 'opens', 'lastOpenedAt'],
+            populate: { project: { select: ['projectName'], where: { locale: source } }, article: { select: ['articleName'], where: { locale: source } } },
+            orderBy: [{ lastOpenedAt: 'desc' }],
+            limit: 10,
+          })) as LinkRow[];
+          ctx.body = {
+            data: {
+              ...(await views.summary()),
+              links: links.map((link) => ({
+                label: link.label,
+                opens: link.opens ?? 0,
+                lastOpenedAt: link.lastOpenedAt,
+                name: link.project?.projectName ?? link.article?.articleName ?? null,
+              })),
+            },
+          };
+        },
+        config: { policies: ['admin::isAuthenticatedAdmin'] },
+      },
+    ],
+  };
+}
