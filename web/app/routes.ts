@@ -21,6 +21,8 @@ function pages(prefixed: boolean): RouteConfigEntry[] {
       route('article/:id', 'routes/article-detail.tsx', id('routes/article-detail.tsx')),
       route('profile', 'routes/profile.tsx', id('routes/profile.tsx')),
     ]),
+    // A share link (issue 39): one project or article, private or not, for whom the studio sent it.
+    route('s/:token', 'routes/shared.tsx', id('routes/shared.tsx')),
     route('*', 'routes/not-found.tsx', id('routes/not-found.tsx')),
   ];
 }

@@ -18,6 +18,11 @@ import { previewMarker, previewRouter } from './preview/preview';
 import { pageRequests } from './pages/page-requests';
 import { studioAssets } from './studio/studio-assets';
 import type { MarkSource } from './studio/studio-icons';
+import type { MediaSource } from './media/media-proxy';
+import type { PrivateMedia } from './privacy/private-media';
+import { shareFiles, shareGate, type GuessLimit } from './privacy/share-gate';
+import type { ShareLinks } from './privacy/share-links';
+import type { PageViews } from './views/page-views';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -54,6 +59,15 @@ export interface AppOptions {
   logging?: Logging;
   /** Where each request is counted (the metrics server's registry); default: nowhere. */
   metrics?: SiteMetrics;
+  /** Private work, share links and what was seen (issue 39), from the composition root. */
+  privacy?: {
+    media: PrivateMedia;
+    links: ShareLinks;
+    guesses: GuessLimit;
+    /** Where a share link's files are read from (the CMS's private files). */
+    privateSource: MediaSource;
+    views: PageViews;
+  };
 }
 
 /** A path whose percent-encoding does not decode is the client's mistake: 400, not a stack trace. */
@@ -87,6 +101,9 @@ export function createApp(options: AppOptions): Express {
   app.use(refuseMalformedPaths);
   // Every page request's address, worked out once: what the cache looks up is what is rendered.
   app.use(pageRequests(options.build, { rereadBuild: options.mode === 'development' }));
+  // A share link's page and files (issue 39): never cached, never indexed, its token looked up once.
+  const privacy = options.privacy;
+  if (privacy) app.use(shareGate({ links: privacy.links, guesses: privacy.guesses, log: lineLog(logger, 'error') }));
   // Draft preview from the CMS: before the cached pages, which a preview never reads or fills.
   app.use(previewRouter({ secret: options.previewSecret, secureCookies: options.publicUrl?.protocol === 'https:' }));
   app.use(previewMarker(options.previewSecret, options.previewFrameAncestors));
@@ -99,8 +116,15 @@ export function createApp(options: AppOptions): Express {
   app.use(health());
   // Uploads from where the CMS keeps them (its folder or the bucket), on the site's own origin.
   const mediaUrl = options.mediaUrl ?? `${options.cmsUrl}/uploads`;
-  app.use('/uploads', mediaProxy(mediaUrl, { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } }));
-  if (options.imageCacheDir) app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes, log: lineLog(logger, 'error') }));
+  const relayOptions = { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } };
+  // Files only private work uses are a 404 here; a share link's are served under its address.
+  app.use('/uploads', mediaProxy(mediaUrl, { ...relayOptions, isPrivate: privacy?.media.isPrivate }));
+  if (privacy) app.use(shareFiles({ ...relayOptions, source: privacy.privateSource }));
+  if (options.imageCacheDir) {
+    app.use(imageEndpoint({ mediaUrl, cacheDir: options.imageCacheDir, cacheMaxBytes: options.imageCacheMaxBytes, log: lineLog(logger, 'error'), isPrivate: privacy?.media.isPrivate, privateSource: privacy?.privateSource }));
+  }
+  // What was seen (issue 39): a beacon from the pages of projects, articles and share links.
+  if (privacy) app.use(privacy.views.router);
   app.use(contentWebhook({ ...(options.webhook ?? { secret: undefined, purge: () => ({ answers: 0, pages: 0 }) }), log: lineLog(logger, 'info') }));
   // The studio's icons and web app manifest, from its content (issue 37).
   if (options.services && options.marks) {

@@ -12,6 +12,12 @@ import type { SiteMetrics } from './observability/metrics';
 import { createWordmarkFaces } from './studio/wordmark-face';
 import { createMarkSource } from './studio/studio-icons';
 import { interfaceSync } from './content/interface-sync';
+import type { MediaSource } from './media/media-proxy';
+import { createPrivateMedia } from './privacy/private-media';
+import { createShareLinks } from './privacy/share-links';
+import { guessLimit } from './privacy/share-gate';
+import { createPageViews } from './views/page-views';
+import { hasPreviewCookie } from './preview/preview';
 
 /** `log` once per key, at most `max` keys remembered (then the oldest may be said again). */
 function onceEach(log: (line: string) => void, max = 1_000) {
@@ -66,11 +72,28 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
   const content = createContentClient(config.content, cmsFetch, store, { onCall: metrics?.cmsCall });
   const pages = createPageCache({ ttlMs: config.contentCache.ttlMs, onEvent: metrics?.pageCache });
   metrics?.watchPageCache(() => pages.size());
-  const purge = createPurge({ store, pages, redis, log: warn });
+  // Private work and share links (issue 39): which files are private, what each token opens; both
+  // read again on every publish, on every instance.
+  const cms = { cmsUrl: config.content.baseUrl, secret: config.webhookSecret, fetchImpl: cmsFetch };
+  const privateMedia = createPrivateMedia({ ...cms, log: warn });
+  const shares = createShareLinks(cms);
+  const purge = createPurge({
+    store,
+    pages,
+    redis,
+    also: [
+      () => shares.purge(),
+      (model) => {
+        if (model === undefined || ['project', 'article', 'share-link', 'file'].includes(model)) void privateMedia.refresh();
+      },
+    ],
+    log: warn,
+  });
   void purge.listen();
 
   const services: SiteServices = {
     content,
+    shares,
     pages,
     pageTtlS: config.contentCache.ttlMs / 1000,
     publicOrigin: config.publicOrigin,
@@ -82,7 +105,20 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
   const marks = createMarkSource({ dir: config.imageCacheDir, fetchImpl, log: warn });
   // The site's own words, handed to the CMS so its fill puts them into every other locale (issue 38).
   const words = interfaceSync({ cmsUrl: config.content.baseUrl, secret: config.webhookSecret, fetchImpl: cmsFetch, log: warn });
-  return { services, store, purge, redis, logging, marks, words };
+  const privacy = {
+    media: privateMedia,
+    links: shares,
+    guesses: guessLimit(),
+    // A share link's files, from the CMS's private files (the folder or the bucket), never cached.
+    privateSource: {
+      url: (key: string) => `${config.content.baseUrl}/api/private-media/file?key=${encodeURIComponent(key)}`,
+      headers: config.webhookSecret ? { authorization: `Bearer ${config.webhookSecret}` } : undefined,
+      cacheControl: 'private, no-store',
+    } satisfies MediaSource,
+    // Views of projects and articles and opens of share links, sent to the CMS in batches.
+    views: createPageViews({ ...cms, isPreview: (req) => hasPreviewCookie(req.headers.cookie, config.previewSecret), log: warn }),
+  };
+  return { services, store, purge, redis, logging, marks, words, privacy };
 }
 
 export type ComposedSite = ReturnType<typeof composeSite>;

@@ -86,6 +86,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       baseUrl: values.CMS_URL.replace(/\/+$/, ''),
       mediaBaseUrl: mediaSource(values),
       maxConnections: values.CMS_MAX_CONNECTIONS,
+      siteSecret: values.SITE_WEBHOOK_SECRET,
     },
     contentCache: {
       ttlMs: values.CONTENT_TTL_S * 1000,

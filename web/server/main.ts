@@ -18,28 +18,28 @@ const { logger } = logging;
 const metrics = createMetrics({ processMetrics: true });
 installSafetyNet(undefined, (message, error) => logger.error(error === undefined ? {} : { err: error }, message));
 
-async function start(): Promise<{ server: Server; deepHealth: () => Promise<unknown> }> {
+async function start(): Promise<{ server: Server; deepHealth: () => Promise<unknown>; stop: () => Promise<void> }> {
   if (dev) {
     const vite = await import('vite');
     const server = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
     const entry = (await server.ssrLoadModule('./server/entry.ts')) as Entry;
-    const { app, deepHealth } = entry.createSiteApp(config, {
+    const { app, deepHealth, stop } = entry.createSiteApp(config, {
       mode: 'development',
       before: [server.middlewares],
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       logging,
       metrics,
     });
-    return { server: createHttpServer(app).listen(config.port, config.host), deepHealth };
+    return { server: createHttpServer(app).listen(config.port, config.host), deepHealth, stop };
   }
   // In production this file is bundled to build/server/main.js, next to the SSR build (index.js).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const entry = (await import(path.join(here, 'index.js'))) as Entry;
-  const { app, deepHealth } = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
-  return { server: createHttpServer(app).listen(config.port, config.host), deepHealth };
+  const { app, deepHealth, stop } = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
+  return { server: createHttpServer(app).listen(config.port, config.host), deepHealth, stop };
 }
 
-const { server, deepHealth } = await start();
+const { server, deepHealth, stop } = await start();
 server.on('listening', () => logger.info({ port: config.port, cms: config.content.baseUrl, pid: process.pid }, `site: http://localhost:${config.port}`));
 server.on('error', (error) => {
   logger.fatal({ err: error }, `site: cannot listen on ${config.host}:${config.port}`);
@@ -57,6 +57,7 @@ metricsServer?.on('error', (error) => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     metricsServer?.close();
-    server.close(() => process.exit(0));
+    // The views counted since the last send go to the CMS first (at most a few seconds).
+    void Promise.race([stop(), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]).finally(() => server.close(() => process.exit(0)));
   });
 }

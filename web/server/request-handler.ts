@@ -47,7 +47,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   return new Request(requestUrl(origin, pageAddressOf(req, res)), init);
 }
 
-const REPLACED = new Set(['content-security-policy', 'cache-control', 'x-robots-tag']);
+const REPLACED = new Set(['content-security-policy', 'cache-control', 'x-robots-tag', 'referrer-policy']);
 
 /** Writes a Fetch Response (status, headers, streamed body) to Express. */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
@@ -55,8 +55,8 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
     if (key.toLowerCase() === 'set-cookie') continue;
-    // The page's own policy (a stored page's hashes) replaces the one set for every response.
-    // The page's own policy and caching replace what the middleware set for every response.
+    // The page's own policy (a stored page's hashes), caching and referrer policy replace what the
+    // middleware set for every response.
     if (REPLACED.has(key.toLowerCase())) res.setHeader(key, value);
     else res.append(key, value);
   }

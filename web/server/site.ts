@@ -31,6 +31,8 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   const logging = options.logging ?? createLogging({ level: config.logLevel });
   const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
   site.words.start();
+  site.privacy.media.start();
+  site.privacy.views.start();
   const app = createApp({
     ...options,
     logging,
@@ -46,6 +48,15 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     marks: site.marks,
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,
+    privacy: site.privacy,
   });
-  return { app, deepHealth: deepHealth({ cmsUrl: config.content.baseUrl, contentStats: () => site.store.stats(), fetchImpl: options.standIns?.fetch }) };
+  return {
+    app,
+    deepHealth: deepHealth({ cmsUrl: config.content.baseUrl, contentStats: () => site.store.stats(), fetchImpl: options.standIns?.fetch }),
+    /** Before the process ends: the views counted since the last send go to the CMS. */
+    stop: async () => {
+      site.privacy.media.stop();
+      await site.privacy.views.stop();
+    },
+  };
 }

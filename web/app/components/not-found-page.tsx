@@ -15,9 +15,11 @@ interface NotFoundPageProps {
   toggle?: ReactNode;
   /** Inside the /dailyPage shell, whose header is already there (logo, menu, toggle). */
   inShell?: boolean;
+  /** A share link the studio ended (issue 39): 410, "this link is no longer valid". */
+  gone?: boolean;
 }
 
-export function NotFoundPage({ toggle, inShell = false }: NotFoundPageProps) {
+export function NotFoundPage({ toggle, inShell = false, gone = false }: NotFoundPageProps) {
   const { ui } = useUi();
   const href = useLocalePath();
   return (
@@ -32,13 +34,13 @@ export function NotFoundPage({ toggle, inShell = false }: NotFoundPageProps) {
       )}
       <section className={styles.result} aria-labelledby="not-found-title">
         <p className={styles.code} aria-hidden="true">
-          404
+          {gone ? 410 : 404}
         </p>
         <span className={styles.rule} aria-hidden="true" />
         <h1 id="not-found-title" className={styles.title}>
-          {ui.notFound}
+          {gone ? ui.linkGone : ui.notFound}
         </h1>
-        <nav className={styles.links} aria-label={ui.notFoundTitle}>
+        <nav className={styles.links} aria-label={gone ? ui.linkGoneTitle : ui.notFoundTitle}>
           <Link to={href('/')} className={styles.link}>
             {ui.backHome}
           </Link>

@@ -14,6 +14,8 @@ export interface ContentConfig {
    * keeps them in (S3_*, issue 29). Either way they reach visitors as the site's own /uploads/<key>.
    */
   mediaBaseUrl?: string;
+  /** SITE_WEBHOOK_SECRET: shown to the CMS only when reading a share link's item (issue 39). */
+  siteSecret?: string;
 }
 
 /** The base URL uploads are read from (no trailing slash): the bucket's, or the CMS's /uploads. */

@@ -58,8 +58,25 @@ export const coverImage = (media: readonly Media[]): Media | undefined => media.
 export const IMAGE_WIDTHS = [240, 360, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+/** An upload on the site's origin: its own `/uploads/<key>`, or a share link's `/s/<token>/uploads/<key>` (issue 39). */
+const SITE_UPLOAD = /^(\/s\/[A-Za-z0-9_-]+)?\/uploads\//;
+
 /** Raster uploads on the site's origin go through the image endpoint (AVIF/WebP, right-sized). */
-export const isResizable = (media: Pick<Media, 'kind' | 'url'>) => media.kind === 'image' && media.url.startsWith('/uploads/') && /\.(jpe?g|png|webp|avif|tiff?)$/i.test(media.url);
+export const isResizable = (media: Pick<Media, 'kind' | 'url'>) => media.kind === 'image' && SITE_UPLOAD.test(media.url) && /\.(jpe?g|png|webp|avif|tiff?)$/i.test(media.url);
+
+/**
+ * A share link's copy of what a page shows (issue 39): every upload's address under the link's own
+ * (`/s/<token>/uploads/…`), which serves the files of the item it shows and nothing else.
+ */
+export function underShare<T>(value: T, token: string): T {
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(walk);
+    if (typeof item !== 'object' || item === null) return item;
+    const fields = Object.entries(item).map(([key, field]) => [key, key === 'url' && typeof field === 'string' && field.startsWith('/uploads/') ? `/s/${token}${field}` : walk(field)]);
+    return Object.fromEntries(fields);
+  };
+  return walk(value) as T;
+}
 
 /** The image endpoint's URL of `media` at `width` (the format follows the browser's Accept). */
 export const imageUrl = (media: Media, width: ImageWidth) => `/_img/${width}${media.url}`;

@@ -7,9 +7,17 @@ import type { PageCache } from './content/page-cache/page-cache.server';
  * and handed to every request through React Router's context: loaders and middleware read it
  * here, never from module singletons, so a test builds a site with stand-ins the same way.
  */
+/** What a share link's token opens (issue 39): an item and its files, a link that no longer opens, or nothing. */
+export type ShareGrant =
+  | { state: 'valid'; hash: string; kind: 'project' | 'article'; documentId: string; keys: ReadonlySet<string> }
+  | { state: 'gone'; hash: string }
+  | { state: 'unknown' };
+
 export interface SiteServices {
   /** The one client of the CMS, through the content store (caches, deadline, last good copy). */
   content: ContentClient;
+  /** Share links (issue 39): what a token opens, asked of the CMS by its hash, kept for seconds. */
+  shares: { resolve(token: string): Promise<ShareGrant> };
   /** Rendered pages, kept while the content they show counts as fresh. */
   pages: PageCache;
   /** How long a page or answer counts as fresh, seconds (Cache-Control). */

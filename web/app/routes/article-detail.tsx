@@ -18,6 +18,7 @@ import { metaTexts, useUi } from '../lib/ui-text';
 import { localePath, useLocalePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 import { siteServices } from '../lib/site-context.server';
+import { useCountView } from '../lib/use-count-view';
 
 const ROUTE = '/dailyPage/article/:id';
 
@@ -89,6 +90,7 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
   const { ui } = useUi();
   const localize = useLocalePath();
   const location = useLocation();
+  useCountView(Boolean(loaderData.article));
   const list = listFromState(location.state) ?? order;
   const { previous, next } = neighbours(list, documentId);
   const pager = (

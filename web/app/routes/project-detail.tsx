@@ -21,6 +21,7 @@ import { metaTexts, useUi } from '../lib/ui-text';
 import { localePath, useLocalePath } from '../lib/language';
 import { keepDataOnViewerChange } from '../lib/media-viewer-url';
 import { siteServices } from '../lib/site-context.server';
+import { useCountView } from '../lib/use-count-view';
 
 const ROUTE = '/dailyPage/project/:id';
 
@@ -98,6 +99,7 @@ export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) 
   const { ui } = useUi();
   const localize = useLocalePath();
   const location = useLocation();
+  useCountView(Boolean(loaderData.project));
   const list = listFromState(location.state) ?? order;
   const { previous, next } = neighbours(list, documentId);
   const pager = (

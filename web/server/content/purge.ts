@@ -12,6 +12,8 @@ const AFFECTED: Record<string, string[]> = {
   profilelist: ['/api/profilelists'],
   'first-page-img': ['/api/first-page-imgs'],
   'contact-mess': ['/api/contact-mess'],
+  // A share link made, revoked or deleted: only its own answers (issue 39), and the pages.
+  'share-link': [],
   // The studio's identity: every page, its icons and its manifest show it (issue 37).
   studio: ['/api/studio'],
   // The site's words and the pictures' words in the studio's other languages (issue 38).
@@ -39,8 +41,24 @@ export interface Purged {
  * Redis the shared answers go first (so no instance reads the old answer back from Redis), then
  * this instance's, then every other instance is told to purge its own (`listen`).
  */
-export function createPurge({ store, pages, redis, log = console.warn }: { store: ContentStore; pages: PageCache; redis: SharedRedis | null; log?: (line: string) => void }) {
-  const here = (model: string | undefined): Purged => ({ answers: store.purge(affectedBy(model)), pages: pages.purge() });
+export function createPurge({
+  store,
+  pages,
+  redis,
+  also = [],
+  log = console.warn,
+}: {
+  store: ContentStore;
+  pages: PageCache;
+  redis: SharedRedis | null;
+  /** What else a change drops on every instance (share links' answers, the list of private files). */
+  also?: ReadonlyArray<(model: string | undefined) => void>;
+  log?: (line: string) => void;
+}) {
+  const here = (model: string | undefined): Purged => {
+    for (const listener of also) listener(model);
+    return { answers: store.purge(affectedBy(model)), pages: pages.purge() };
+  };
   return {
     async purge(model: string | undefined): Promise<Purged> {
       if (redis) await redisAnswers(redis).purge(affectedBy(model));

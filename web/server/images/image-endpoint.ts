@@ -7,6 +7,8 @@ import { IMAGE_WIDTHS } from '../../app/lib/media';
 import { SHARE_CARD } from '../../app/lib/seo';
 import { createTokenBuckets } from '../../app/lib/token-buckets';
 import { createVariantStore } from './variant-store';
+import { keyPath, refuseMedia, type MediaSource } from '../media/media-proxy';
+import type { Grant } from '../privacy/share-links';
 
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
 type Format = (typeof IMAGE_FORMATS)[number];
@@ -31,6 +33,10 @@ export interface ImageEndpointOptions {
   encodesPerClient?: { burst: number; perSecond: number };
   fetchImpl?: typeof fetch;
   log?: (line: string) => void;
+  /** Whether an upload only private work uses (issue 39): a 404 here, like a missing one. */
+  isPrivate?: (key: string) => boolean | undefined;
+  /** Where a share link's files are read from (the CMS's private files), issue 39. */
+  privateSource?: MediaSource;
 }
 
 /** The format for this request: asked for (`?format=`), else the best the browser accepts, else the original's. */
@@ -101,6 +107,8 @@ export function imageEndpoint({
   encodesPerClient = { burst: 300, perSecond: 3 },
   fetchImpl = fetch,
   log = console.error,
+  isPrivate,
+  privateSource,
 }: ImageEndpointOptions): Router {
   // A visitor on a cold cache makes a page's worth of encodes (a few dozen); one address asking for
   // every width and format of every upload (17,000 encodes) gets the originals past three a second
@@ -114,56 +122,50 @@ export function imageEndpoint({
 
   const refuse = (res: Response, status: number, error: string) => void res.status(status).set('cache-control', 'no-store').json({ error });
 
-  router.get('/_img/:width/uploads/{*rest}', async (req, res) => {
-    const size = sizeOf(req.params.width);
+  /** Makes (once) and sends `key` at the asked size from `source`; `prefix` is where its original is served (`/s/<token>` for a share link's). */
+  async function serve(req: Request, res: Response, width: string, decoded: string, source: MediaSource, prefix = '') {
+    const size = sizeOf(width);
     if (!size) return refuse(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}, or card-<x>-<y> in steps of 5`);
-    const width = req.params.width;
-    const rawPath = req.path.slice(`/_img/${req.params.width}`.length);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(rawPath);
-    } catch {
-      return refuse(res, 400, 'Malformed path');
-    }
     if (!/^\/uploads\/[^/\\]+$/.test(decoded) || decoded.includes('..') || decoded.includes('\0')) return refuse(res, 400, 'Malformed path');
+    const key = decoded.slice('/uploads/'.length);
     // One name, one picture: every spelling of a name (`%6dooncake.jpg`, `mooncake.jpg`) is the
     // same variant and the same request to the CMS (issue 25: each spelling was encoded anew).
-    const upload = `/uploads/${encodeURIComponent(decoded.slice('/uploads/'.length))}`;
+    const upload = `/uploads/${keyPath(key)}`;
     const choice = chooseFormat(req, FORMAT_OF_EXTENSION[path.extname(decoded).toLowerCase()]);
     if (!choice) return refuse(res, 400, `Format must be one of ${IMAGE_FORMATS.join(', ')}`);
 
-    const key = `${createHash('sha1').update(upload).digest('hex')}-${width}-${choice.format}`;
+    const variant = `${createHash('sha1').update(upload).digest('hex')}-${width}-${choice.format}`;
     const send = ({ file, type }: { file: string; type: string }) => {
-      res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': `public, max-age=${YEAR_S}, immutable` });
+      res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': source.cacheControl });
       if (choice.negotiated) res.vary('Accept');
       res.sendFile(file, { dotfiles: 'allow', headers: { 'content-type': type } }, (error) => {
         if (error && !res.headersSent) refuse(res, 502, 'Image temporarily unavailable');
       });
     };
-    const made = variants.get(key);
+    const made = variants.get(variant);
     if (made) return send(made);
 
-    let job = making.get(key);
+    let job = making.get(variant);
     if (!job && !mayEncode(req.ip ?? 'unknown')) {
-      res.set('cache-control', 'no-store').redirect(302, upload);
+      res.set('cache-control', 'no-store').redirect(302, `${prefix}${upload}`);
       return;
     }
     if (!job) {
       job = (async () => {
-        const upstream = await fetchImpl(`${mediaUrl}${upload.slice('/uploads'.length)}`, { signal: AbortSignal.timeout(30_000) });
+        const upstream = await fetchImpl(source.url(key), { headers: source.headers, signal: AbortSignal.timeout(30_000) });
         if (upstream.status === 404) throw Object.assign(new Error('not found'), { status: 404 });
         const sourceType = (upstream.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-        const source = SOURCE_TYPES[sourceType];
-        if (!upstream.ok || !source) {
+        const sourceFormat = SOURCE_TYPES[sourceType];
+        if (!upstream.ok || !sourceFormat) {
           await upstream.body?.cancel();
           throw Object.assign(new Error(`the CMS answered ${upstream.status} ${sourceType}`), { status: upstream.ok ? 404 : 502 });
         }
         const original = Buffer.from(await upstream.arrayBuffer());
-        const format = choice.format === 'original' ? source : choice.format;
+        const format = choice.format === 'original' ? sourceFormat : choice.format;
         const encoded = await encoding.run(() => encode(original, size, format));
-        return variants.put(key, encoded, CONTENT_TYPES[format]);
-      })().finally(() => making.delete(key));
-      making.set(key, job);
+        return variants.put(variant, encoded, CONTENT_TYPES[format]);
+      })().finally(() => making.delete(variant));
+      making.set(variant, job);
     }
     try {
       send(await job);
@@ -172,6 +174,33 @@ export function imageEndpoint({
       if (status !== 404) log(`[images] ${upload} at ${width}: ${error instanceof Error ? error.message : String(error)}`);
       refuse(res, status === 404 ? 404 : 502, status === 404 ? 'Not found' : 'Image temporarily unavailable');
     }
+  }
+
+  const decodedRest = (req: Request, prefix: string): string | null => {
+    try {
+      return decodeURIComponent(req.path.slice(prefix.length));
+    } catch {
+      return null;
+    }
+  };
+  const publicSource: MediaSource = { url: (key) => `${mediaUrl}/${keyPath(key)}`, cacheControl: `public, max-age=${YEAR_S}, immutable` };
+
+  router.get('/_img/:width/uploads/{*rest}', async (req, res) => {
+    const decoded = decodedRest(req, `/_img/${req.params.width}`);
+    if (decoded === null) return refuse(res, 400, 'Malformed path');
+    if (isPrivate?.(decoded.slice('/uploads/'.length))) return refuse(res, 404, 'Not found');
+    await serve(req, res, req.params.width, decoded, publicSource);
+  });
+
+  // A share link's pictures (issue 39): the link's gate (privacy/share-gate.ts) has resolved it.
+  router.get('/_img/:width/s/:token/uploads/{*rest}', async (req, res) => {
+    const grant = res.locals.share as Grant | undefined;
+    const decoded = decodedRest(req, `/_img/${req.params.width}/s/${req.params.token}`);
+    if (decoded === null) return refuse(res, 400, 'Malformed path');
+    if (!grant || !privateSource || grant.state === 'unknown') return refuseMedia(req, res, 404);
+    if (grant.state === 'gone') return refuseMedia(req, res, 410);
+    if (!grant.keys.has(decoded.slice('/uploads/'.length))) return refuseMedia(req, res, 404);
+    await serve(req, res, req.params.width, decoded, privateSource, `/s/${req.params.token}`);
   });
   router.all('/_img/{*rest}', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });

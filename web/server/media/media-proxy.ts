@@ -57,30 +57,72 @@ const sendError = (res: Response, status: number, error: string) => {
   if (!res.headersSent) res.status(status).set('cache-control', 'no-store').json({ error });
 };
 
+export interface MediaSource {
+  /** The upstream address of an upload's key (what follows /uploads/). */
+  url(key: string): string;
+  /** Headers every upstream request carries (the site's secret, for private files). */
+  headers?: Record<string, string>;
+  /** How browsers and shared caches may keep the answer. */
+  cacheControl: string;
+}
+
+/**
+ * An upload's key, decoded, from a path ending in `/uploads/<key>`, or null when the path is no
+ * upload's: every spelling of a name (`%61.jpg`, `a.jpg`) is the same key, so a private file is
+ * refused however it is spelled.
+ */
+export function uploadKey(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const at = path.indexOf('/uploads/');
+  if (at < 0 || decoded.includes('..') || decoded.includes('\\') || decoded.includes('\0')) return null;
+  return decodeURIComponent(path.slice(at + '/uploads/'.length));
+}
+
+/** A key as an address's path again (each segment encoded). */
+export const keyPath = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
 /**
  * Same-origin media: GET and HEAD under /uploads/<key> are fetched from `mediaUrl` (the CMS's
  * /uploads, or the media bucket's public URL) and streamed on, with
  * long-lived caching (Strapi gives every upload a unique hashed name). A CMS that drops or stalls
- * mid-file, or a visitor who leaves mid-download, ends that one transfer and nothing else.
+ * mid-file, or a visitor who leaves mid-download, ends that one transfer and nothing else. A file
+ * only private work uses (`isPrivate`, issue 39) is a 404 here, like a missing one.
  */
-export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch, log = console }: MediaProxyOptions = {}) {
+export function mediaProxy(mediaUrl: string, { isPrivate, ...options }: MediaProxyOptions & { isPrivate?: (key: string) => boolean | undefined } = {}) {
+  const relay = mediaRelay(options);
+  const source: MediaSource = { url: (key) => `${mediaUrl}/${keyPath(key)}`, cacheControl: `public, max-age=${YEAR}, immutable` };
   return async (req: Request, res: Response) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
-      return;
-    }
     const path = req.originalUrl.split('?')[0] ?? '';
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      sendError(res, 400, 'Malformed path');
-      return;
-    }
-    if (!path.startsWith('/uploads/') || decoded.includes('..') || decoded.includes('\\') || decoded.includes('\0')) {
-      sendError(res, 400, 'Malformed path');
-      return;
-    }
+    const key = path.startsWith('/uploads/') ? uploadKey(path) : null;
+    if (key === null) return refuseMedia(req, res, 400);
+    if (isPrivate?.(key)) return refuseMedia(req, res, 404);
+    await relay(req, res, key, source);
+  };
+}
+
+/** A refused media request: 405 for a method other than GET or HEAD, else `status`. */
+export function refuseMedia(req: Request, res: Response, status: 400 | 404 | 410) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
+    return;
+  }
+  if (status === 410) {
+    res.status(410).set('cache-control', 'private, no-store').type('text/plain').send('This link is no longer valid.');
+    return;
+  }
+  sendError(res, status, status === 400 ? 'Malformed path' : 'Not found');
+}
+
+/** Streams one upload from `source` to the visitor (GET or HEAD, one Range, conditional requests). */
+export function mediaRelay({ headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch, log = console }: MediaProxyOptions = {}) {
+  return async (req: Request, res: Response, key: string, source: MediaSource) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMedia(req, res, 404);
+    const path = `/uploads/${keyPath(key)}`;
 
     // The visitor leaving cancels the CMS request; the header wait has its own deadline.
     const controller = new AbortController();
@@ -89,7 +131,7 @@ export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTi
     const upstreamFetch = async (method: string, headers: Record<string, string>) => {
       const timer = setTimeout(() => controller.abort(new Error(`no answer within ${headersTimeoutMs} ms`)), headersTimeoutMs);
       try {
-        return await fetchImpl(`${mediaUrl}${path.slice('/uploads'.length)}`, { method, headers, signal: controller.signal });
+        return await fetchImpl(source.url(key), { method, headers: { ...source.headers, ...headers }, signal: controller.signal });
       } finally {
         clearTimeout(timer);
       }
@@ -128,7 +170,7 @@ export function mediaProxy(mediaUrl: string, { headersTimeoutMs = 10_000, idleTi
         sendError(res, upstream.status === 404 ? 404 : 502, upstream.status === 404 ? 'Not found' : 'Media temporarily unavailable');
         return;
       }
-      res.status(upstream.status).set(MEDIA_HEADERS).set('cache-control', `public, max-age=${YEAR}, immutable`);
+      res.status(upstream.status).set(MEDIA_HEADERS).set('cache-control', source.cacheControl);
       for (const name of FORWARDED) {
         const value = upstream.headers.get(name);
         if (value) res.set(name, value);

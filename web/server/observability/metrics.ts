@@ -18,11 +18,14 @@ const PAGE_ROUTES: Array<[RegExp, string]> = [
   [/^\/dailyPage\/article$/, '/dailyPage/article'],
   [/^\/dailyPage\/article\/[^/]+$/, '/dailyPage/article/:id'],
   [/^\/dailyPage\/profile$/, '/dailyPage/profile'],
+  [/^\/s\/[^/]+$/, '/s/:token'],
 ];
 // Everything the server answers besides the pages, by prefix.
 const SERVER_ROUTES: Array<[RegExp, string]> = [
   [/^\/healthz$/, '/healthz'],
   [/^\/uploads(\/|$)/, '/uploads'],
+  [/^\/s\/[^/]+\/uploads\//, '/s/:token/uploads'],
+  [/^\/_views$/, '/_views'],
   [/^\/_img(\/|$)/, '/_img'],
   [/^\/_webhooks\/content$/, '/_webhooks/content'],
   [/^\/_preview(\/|$)/, '/_preview'],

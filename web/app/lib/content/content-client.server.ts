@@ -24,6 +24,11 @@ export interface ContentRequest<T> {
   previewSecret?: string;
   /** The answer is the value itself, not `{ data }` (Strapi's plugin routes, e.g. the locales). */
   bare?: boolean;
+  /**
+   * A share link's item (issue 39): read with the site's secret, which lets the CMS answer for a
+   * private one, published content only, never through the caches other visitors read.
+   */
+  privately?: boolean;
 }
 
 /** What every content call takes besides its own arguments. */
@@ -33,6 +38,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The locale to read (issue 38; Strapi's default locale when not given). */
   locale?: string;
+  /** A share link's item, private or not (issue 39): read with the site's secret, never cached. */
+  privately?: boolean;
 }
 
 /** A content call's query in a locale (nothing added for none). */
@@ -88,6 +95,7 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
       try {
         const headers: Record<string, string> = { accept: 'application/json' };
         if (request.previewSecret) headers['x-preview-secret'] = request.previewSecret;
+        if (request.privately && config.siteSecret) headers['x-site-secret'] = config.siteSecret;
         response = await fetchImpl(url, { signal, headers });
       } catch (error) {
         throw failure(error);
@@ -153,6 +161,8 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
      * bounded by the store's deadline and their signal.
      */
     get<T>(request: ContentRequest<T>): Promise<T> {
+      // A share link's item: what is published, straight from the CMS, never a draft, no cache.
+      if (request.privately) return call(request);
       // Draft preview: the drafts of the types that have them, straight from the CMS, no cache.
       const secret = previewSecret();
       if (secret) {

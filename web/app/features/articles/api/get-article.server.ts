@@ -11,9 +11,10 @@ const articleSchema = articleSummarySchema.extend({
 });
 
 /** Spec 7: GET /api/articles/{documentId} with articleImage (url, ext), retried. */
-export async function getArticle(documentId: string, { client, signal, locale }: CallOptions): Promise<Article> {
+export async function getArticle(documentId: string, { client, signal, locale, privately }: CallOptions): Promise<Article> {
   const row = await client.get({
     signal,
+    privately,
     call: 'GET /api/articles/{documentId}',
     path: `/api/articles/${encodeURIComponent(documentId)}`,
     query: inLocale({ populate: { articleImage: { fields: [...MEDIA_FIELDS] }, localizations: { fields: ['locale'] } } }, locale),

@@ -14,9 +14,10 @@ const projectSchema = projectSummarySchema.extend({
 /** Spec 7: GET /api/projects/{documentId} with images (url, ext); and the locales it is in (issue 38). */
 export const projectQuery = () => ({ populate: { images: { fields: [...MEDIA_FIELDS] }, localizations: { fields: ['locale'] } } });
 
-export async function getProject(documentId: string, { client, signal, locale }: CallOptions): Promise<Project> {
+export async function getProject(documentId: string, { client, signal, locale, privately }: CallOptions): Promise<Project> {
   const row = await client.get({
     signal,
+    privately,
     call: 'GET /api/projects/{documentId}',
     path: `/api/projects/${encodeURIComponent(documentId)}`,
     query: inLocale(projectQuery(), locale),

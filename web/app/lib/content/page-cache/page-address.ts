@@ -46,6 +46,12 @@ export function canonicalPageAddress(pathAndQuery: string): string {
 /** A `_routes` value in one spelling: its ids sorted, each once. */
 export const routeSet = (value: string): string => [...new Set(value.split(','))].filter(Boolean).sort().join(',');
 
+/**
+ * Pages that are one visitor's and never a shared cache's (issue 39): a share link's, whose token is
+ * in its address. Neither served from the page cache nor kept in it, in any spelling.
+ */
+export const isPrivatePage = (pattern: string) => /(^|\/)s\/:token$/.test(pattern);
+
 /** The route that matched a request: React Router's pattern (`/dailyPage/project/:id`) and params. */
 export interface MatchedRoute {
   pattern: string;

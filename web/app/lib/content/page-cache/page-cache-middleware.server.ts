@@ -3,7 +3,7 @@ import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
 import { layoutFor } from '../../device';
 import { renderStateContext } from '../../render-state.server';
 import { cspContext, type ResponseCsp } from '../../csp.server';
-import { canonicalPageAddress, pageAddress } from './page-address';
+import { canonicalPageAddress, isPrivatePage, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
 import { localeOfPrefix } from '../../language';
 import { siteLocales } from '../../page-locale.server';
@@ -56,8 +56,8 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<A
 export function pageCacheMiddleware(services: (context: Readonly<RouterContextProvider>) => { pages: PageCache; pageTtlS: number }): MiddlewareFunction<Response> {
   return async ({ request, context, pattern, params }, next) => {
     context.set(renderStateContext, { degraded: false });
-    // A draft preview is neither served from the cache nor kept in it.
-    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview();
+    // A draft preview and a share link's page are neither served from the cache nor kept in it.
+    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview() && !isPrivatePage(pattern);
     if (!cacheable) return next();
     const { pages, pageTtlS } = services(context);
     // An address under a prefix names a locale of the studio, or is the one 404 page (issue 38).
