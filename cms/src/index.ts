@@ -11,7 +11,7 @@ import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
 import { createLocalization, type Localization } from './localization/localization';
 import { keepStudioEnglish, moveStudioEnglish, sourceLocaleFirst } from './localization/migrate-english';
 import { localizationSettings } from './localization/settings';
-import { leadPrivacy, registerPrivacy, subscribePrivacy } from './privacy/privacy';
+import { leadPrivacy, privacyOf, registerPrivacy, subscribePrivacy } from './privacy/privacy';
 import { registerViewRoutes } from './views/admin-routes';
 
 let turn: Turn | undefined;
@@ -93,8 +93,9 @@ export default {
     led.whenLeader(async () => localization!.lead(() => led.isLeader));
   },
 
-  async destroy() {
+  async destroy({ strapi }: { strapi: Core.Strapi }) {
     localization?.stop();
+    privacyOf(strapi).media.stop();
     await leadership?.stop();
   },
 };

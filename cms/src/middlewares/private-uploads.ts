@@ -25,7 +25,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
     } catch {
       return next();
     }
-    if (!(await media.isPrivate(key))) return next();
+    if (!media.isPrivate(key)) return next();
     const one = (value: unknown) => (typeof value === 'string' ? value : undefined);
     if (signer.verify(key, one(ctx.query.exp), one(ctx.query.sig))) {
       ctx.set('cache-control', 'private, max-age=3600');

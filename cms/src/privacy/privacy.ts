@@ -26,17 +26,12 @@ export function privacyOf(strapi: Core.Strapi): Privacy {
   let privacy = instances.get(strapi);
   if (privacy) return privacy;
   const s3 = s3Settings();
-  const storage = s3 ? bucketStorage(s3) : folderStorage(path.join(strapi.dirs.static.public, 'uploads'));
+  const key = String(strapi.config.get('admin.secrets.encryptionKey', ''));
+  const signer = folderSigner(createHash('sha256').update(`private-uploads:${key}`).digest('base64url'));
+  const storage = s3 ? bucketStorage(s3) : folderStorage(path.join(strapi.dirs.static.public, 'uploads'), signer);
   const media = createPrivateMedia(strapi, storage);
   const siteUrl = () => process.env.SITE_URL || 'http://localhost:3000';
-  const key = String(strapi.config.get('admin.secrets.encryptionKey', ''));
-  privacy = {
-    storage,
-    media,
-    links: createShareLinks(strapi, media, siteUrl),
-    views: createPageViews(strapi),
-    signer: folderSigner(createHash('sha256').update(`private-uploads:${key}`).digest('base64url')),
-  };
+  privacy = { storage, media, links: createShareLinks(strapi, media, siteUrl), views: createPageViews(strapi), signer };
   instances.set(strapi, privacy);
   return privacy;
 }
@@ -56,6 +51,9 @@ export function registerPrivacy(strapi: Core.Strapi): void {
 /** From bootstrap (the database is ready): a file replaced or removed in the media library. */
 export function subscribePrivacy(strapi: Core.Strapi): void {
   const { media } = privacyOf(strapi);
+  // Every instance knows which files are private (for the admin's signed addresses and /uploads),
+  // what it changed at once, what another instance changed within seconds.
+  media.watch();
   strapi.db.lifecycles.subscribe({
     models: ['plugin::upload.file'],
     afterUpdate: () => media.changed(),

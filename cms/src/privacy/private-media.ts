@@ -26,13 +26,19 @@ const formatUrls = (formats: unknown): string[] => {
 export interface PrivateMedia {
   /** Every key (originals and their formats) of files only private items use, read now. */
   keys(): Promise<Set<string>>;
-  /** The same, kept for a second: for the admin's addresses and the /uploads guard, asked per file. */
-  isPrivate(key: string): Promise<boolean>;
+  /**
+   * The same, as last read (after each change, and every few seconds): for the admin's addresses
+   * and the /uploads guard, asked per file, inside a write's transaction too, so never the database.
+   */
+  isPrivate(key: string): boolean;
+  /** Reads the keys now, and again every `everyMs` (an instance learns what another changed). */
+  watch(everyMs?: number): void;
+  stop(): void;
   /** The keys of one item's files (a share link's), whatever else uses them. */
   itemKeys(uid: PrivateType, documentId: string): Promise<string[]>;
   /** Brings the storage in line: newly private files closed, no longer private ones opened again. */
   sync(): Promise<{ closed: number; opened: number }>;
-  /** What a change to a private-able item or a file may have changed: read again, then synced. */
+  /** What a change to a private-able item or a file may have changed: once it is committed, read again and synced. */
   changed(): void;
 }
 
@@ -95,10 +101,14 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     return new Set(keysOf(files));
   }
 
-  let kept: { at: number; keys: Promise<Set<string>> } | undefined;
-  const recent = () => {
-    if (!kept || Date.now() - kept.at > 1_000) kept = { at: Date.now(), keys: keys().catch(() => new Set<string>()) };
-    return kept.keys;
+  let current = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const refresh = async () => {
+    try {
+      current = await keys();
+    } catch (error) {
+      strapi.log.warn(`[private] the private files were not read again: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
 
   let tableReady: Promise<void> | undefined;
@@ -116,7 +126,7 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
   async function syncNow() {
     await ready();
     const wanted = await keys();
-    kept = { at: Date.now(), keys: Promise.resolve(wanted) };
+    current = wanted;
     const stored = new Set(((await db()(TABLE).select('key')) as Array<{ key: string }>).map((row) => row.key));
     const close = [...wanted].filter((key) => !stored.has(key));
     const open = [...stored].filter((key) => !wanted.has(key));
@@ -133,22 +143,34 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     return { closed: close.length, opened: open.length };
   }
 
+  const sync = () => {
+    syncing = syncing.catch(() => undefined).then(syncNow);
+    return syncing;
+  };
+  const syncLogged = () => void sync().catch((error: unknown) => strapi.log.error(`[private] the storage was not brought in line: ${error instanceof Error ? error.message : String(error)}`));
+
   return {
     keys,
-    isPrivate: async (key) => (await recent()).has(key),
+    isPrivate: (key) => current.has(key),
+    watch(everyMs = 5_000) {
+      void refresh();
+      if (timer) return;
+      timer = setInterval(() => void refresh(), everyMs);
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
     async itemKeys(uid, documentId) {
       const field = uid === 'api::project.project' ? 'images' : 'articleImage';
       const entries = (await strapi.db.query(uid as never).findMany({ where: { documentId }, populate: { [field]: { select: ['id', 'url', 'formats'] } } })) as Array<Record<string, unknown>>;
       const files = entries.flatMap((entry) => (Array.isArray(entry[field]) ? (entry[field] as FileRow[]) : []));
       return [...new Set(keysOf(files))];
     },
-    sync() {
-      syncing = syncing.catch(() => undefined).then(syncNow);
-      return syncing;
-    },
+    sync,
     changed() {
-      kept = undefined;
-      void this.sync().catch((error: unknown) => strapi.log.error(`[private] the storage was not brought in line: ${error instanceof Error ? error.message : String(error)}`));
+      // Inside a write's transaction: what it changed is read once it is committed (on SQLite,
+      // reading before would wait for the connection the transaction holds).
+      if (strapi.db.inTransaction()) void strapi.db.transaction(async ({ onCommit }) => onCommit(syncLogged));
+      else syncLogged();
     },
   };
 }

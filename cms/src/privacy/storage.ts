@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectAclCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../utils/media-storage';
 
 /** A file's bytes for the site's share pages: the whole file, or the one range it asked for. */
@@ -25,6 +26,8 @@ export interface MediaStorage {
   setAccess(keys: readonly string[], access: 'private' | 'public'): Promise<void>;
   /** Reads a file (`range`: `bytes=a-b`, as the site sends it), or null when there is none. */
   open(key: string, range?: string): Promise<Opened | null>;
+  /** An address of a private file that opens for an hour or so: the admin's own pictures. */
+  signedUrl(url: string, key: string): Promise<string>;
 }
 
 const RANGE = /^bytes=(\d+)-(\d+)$/;
@@ -37,10 +40,11 @@ const TYPES: Record<string, string> = {
 };
 const typeOf = (key: string) => TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
-/** The folder Strapi's local provider writes to, served by the CMS at /uploads. */
-export function folderStorage(uploadsDir: string): MediaStorage {
+/** The folder Strapi's local provider writes to, served by the CMS at /uploads (its private files checked by `signer`). */
+export function folderStorage(uploadsDir: string, signer: ReturnType<typeof folderSigner>): MediaStorage {
   return {
     kind: 'folder',
+    signedUrl: async (url, key) => signer.sign(url, key),
     keyOf: (url) => (url.startsWith('/uploads/') ? url.slice('/uploads/'.length).split('?')[0]! : null),
     async setAccess() {
       // The folder has no per-file access of its own: the CMS's /uploads refuses private keys.
@@ -81,6 +85,8 @@ export function bucketStorage(settings: S3Settings): MediaStorage {
   };
   return {
     kind: 'bucket',
+    // Strapi's provider signs only addresses without a public base URL; this one signs any key.
+    signedUrl: (_url, key) => getSignedUrl(client, new GetObjectCommand({ Bucket: settings.bucket, Key: key }), { expiresIn: 3_600 }),
     keyOf: (url) => (url.startsWith(base) ? url.slice(base.length).split('?')[0]! : null),
     async setAccess(keys, access) {
       // A bucket without ACLs (S3_ACL=none) is public by its own policy: nothing to change per object.

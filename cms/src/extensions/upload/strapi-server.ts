@@ -19,22 +19,21 @@ interface UploadPlugin {
 /**
  * The upload provider, as Strapi's upload plugin made it, answering for private work's files
  * (issue 39): Strapi signs every file's address when its provider says it is private, so this one
- * says so and signs only the files of private projects and articles (an hour-long address in the
- * bucket, or a checked one in the folder), leaving every other address as it was. The admin thus
+ * says so and signs only the files of private projects and articles (an hour-long presigned
+ * address in the bucket, or a checked one in the folder), leaving every other address as it was. The admin thus
  * shows private pictures while neither the bucket nor the CMS's /uploads serves them to anyone else.
  */
 function privateAware(strapi: Core.Strapi, inner: Provider): Provider {
-  const { storage, media, signer } = privacyOf(strapi);
-  return {
-    ...inner,
+  const { storage, media } = privacyOf(strapi);
+  // The provider's own methods stay where Strapi put them (some on its prototype: checkFileSize).
+  return Object.assign(Object.create(inner) as Provider, {
     isPrivate: () => true,
-    async getSignedUrl(file: UploadFile, params?: unknown) {
+    async getSignedUrl(file: UploadFile) {
       const key = storage.keyOf(file.url);
-      if (!key || !(await media.isPrivate(key))) return { url: file.url };
-      if (storage.kind === 'bucket' && inner.getSignedUrl) return inner.getSignedUrl(file, params);
-      return { url: signer.sign(file.url, key) };
+      if (!key || !media.isPrivate(key)) return { url: file.url };
+      return { url: await storage.signedUrl(file.url, key) };
     },
-  };
+  });
 }
 
 /**

@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testPostgresUrl } from '../../scripts/lib/databases.mjs';
+import { adminJwt, call, cmsUrl, dataOf, editorToken } from './support/api';
+
+// Issue 39 at the CMS: private work is absent from every anonymous answer, its files closed where
+// they are kept, share links made with a token the database cannot give away, and views counted.
+
+interface Media {
+  url: string;
+  formats: Record<string, { url: string }> | null;
+}
+interface Project {
+  documentId: string;
+  projectName: string;
+  images: Media[];
+}
+
+const storage = inject('cmsStorage');
+const secrets = () => inject('sharedSecrets');
+const site = () => ({ authorization: `Bearer ${secrets().site}` });
+
+async function admin<T = { data: Record<string, unknown> }>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const answer = await call(path, {
+    method,
+    headers: { authorization: `Bearer ${await adminJwt()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return answer as { status: number; body: T };
+}
+
+const PROJECT = 'api::project.project';
+const LINK = 'api::share-link.share-link';
+const publish = (documentId: string, fields: Record<string, unknown>) => admin('POST', `/content-manager/collection-types/${PROJECT}/${documentId}/actions/publish?locale=zh-Hans`, fields);
+const createLink = (fields: Record<string, unknown>) => admin('POST', `/content-manager/collection-types/${LINK}`, fields);
+const linking = (documentId: string) => ({ connect: [{ documentId, locale: 'zh-Hans' }] });
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3);
+const resolve = (hash: string, headers: Record<string, string> = site()) => call(`/api/share-links/resolve/${hash}`, { headers });
+
+/** Where a visitor's browser would fetch a file straight from the storage: the bucket's URL, or the CMS's /uploads. */
+const direct = (url: string) => (url.startsWith('/') ? `${cmsUrl()}${url}` : url);
+const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1).split('?')[0]!;
+const filesOf = (project: Project) => project.images.flatMap((image) => [image.url, ...Object.values(image.formats ?? {}).map((format) => format.url)]);
+
+describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the folder'}`, () => {
+  let project: Project;
+  let others: Project[];
+  let privateFiles: string[];
+  const links: string[] = [];
+
+  beforeAll(async () => {
+    const all = dataOf<Project[]>(await call('/api/projects?fields[0]=projectName&populate[images][fields][0]=url&populate[images][fields][1]=formats&sort[0]=projectName:asc'));
+    // A project none of whose pictures another project shows (the demo reuses its videos).
+    const uses = new Map<string, number>();
+    for (const entry of all) for (const url of new Set(filesOf(entry))) uses.set(url, (uses.get(url) ?? 0) + 1);
+    project = all.find((entry) => entry.images.some((image) => uses.get(image.url) === 1))!;
+    others = all.filter((entry) => entry.documentId !== project.documentId);
+    privateFiles = filesOf(project).filter((url) => uses.get(url) === 1);
+    expect(privateFiles.length).toBeGreaterThan(1);
+    expect((await publish(project.documentId, { visibility: 'private' })).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    for (const documentId of links) await admin('DELETE', `/content-manager/collection-types/${LINK}/${documentId}`);
+    if (project) await publish(project.documentId, { visibility: 'public' });
+  });
+
+  it('is in no anonymous answer, however asked: lists, filters, ids, drafts, a bogus Authorization, other locales', async () => {
+    const list = dataOf<Project[]>(await call('/api/projects?fields[0]=projectName&pagination[pageSize]=200'));
+    expect(list.map((entry) => entry.documentId)).not.toContain(project.documentId);
+    expect(list).toHaveLength(others.length);
+    for (const query of [
+      `/api/projects/${project.documentId}`,
+      `/api/projects/${project.documentId}?locale=en`,
+      `/api/projects/${project.documentId}?populate[images][fields][0]=url`,
+      `/api/projects/${project.documentId}?filters[visibility]=private`,
+    ]) {
+      expect((await call(query)).status, query).toBe(404);
+    }
+    for (const query of [`/api/projects?filters[documentId][$eq]=${project.documentId}`, '/api/projects?filters[visibility][$eq]=private', `/api/projects?filters[$or][0][documentId]=${project.documentId}&filters[$or][1][visibility]=private`, '/api/projects?locale=en&filters[visibility]=private']) {
+      expect(dataOf<unknown[]>(await call(query)), query).toEqual([]);
+    }
+    expect((await call(`/api/projects/${project.documentId}?status=draft`)).status).toBe(400);
+    expect((await call(`/api/projects/${project.documentId}`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
+    // The site's secret in the wrong header, or a wrong one in the right header, opens nothing.
+    expect((await call(`/api/projects/${project.documentId}`, { headers: { 'x-site-secret': 'x'.repeat(secrets().site.length) } })).status).toBe(404);
+    // The site reading a share link's item sees it (published content only).
+    const shared = await call(`/api/projects/${project.documentId}?fields[0]=projectName`, { headers: { 'x-site-secret': secrets().site } });
+    expect(dataOf<Project>(shared).projectName).toBe(project.projectName);
+    // An editor's token is the studio's own: it still sees its work.
+    const editor = await call(`/api/projects/${project.documentId}?fields[0]=projectName`, { headers: { authorization: `Bearer ${await editorToken()}` } });
+    expect(editor.status).toBe(200);
+  });
+
+  it('closes its files where they are kept, and the site learns which they are; the admin still shows them', async () => {
+    const listed = await call('/api/private-media', { headers: site() });
+    expect(listed.status).toBe(200);
+    const keys = new Set(dataOf<{ keys: string[] }>(listed).keys);
+    for (const url of privateFiles) expect(keys.has(keyOf(url)), url).toBe(true);
+    // A file another, public project shows stays public.
+    for (const url of filesOf(project).filter((file) => !privateFiles.includes(file))) expect(keys.has(keyOf(url)), url).toBe(false);
+    expect((await call('/api/private-media')).status).toBe(401);
+
+    // Straight from the storage (the bucket's public URL, the CMS's /uploads): refused.
+    const statuses = async () => new Set(await Promise.all(privateFiles.map(async (url) => (await fetch(direct(url))).status)));
+    await expect.poll(statuses, { timeout: 5_000 }).toEqual(new Set([storage.kind === 's3' ? 403 : 404]));
+    // The site reads them through the CMS with its secret, a range too (a video's seek).
+    const file = await fetch(`${cmsUrl()}/api/private-media/file?key=${encodeURIComponent(keyOf(privateFiles[0]!))}`, { headers: { ...site(), range: 'bytes=0-99' } });
+    expect(file.status).toBe(206);
+    expect((await file.arrayBuffer()).byteLength).toBe(100);
+    expect((await fetch(`${cmsUrl()}/api/private-media/file?key=${encodeURIComponent(keyOf(privateFiles[0]!))}`)).status).toBe(401);
+    expect((await fetch(`${cmsUrl()}/api/private-media/file?key=..%2F..%2Fpackage.json`, { headers: site() })).status).toBe(404);
+
+    // The editor's own view signs the private files' addresses (Strapi's signed URLs), which open.
+    const edit = await admin<{ data: Project }>('GET', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=zh-Hans`);
+    const shown = edit.body.data.images.find((image) => privateFiles.includes(image.url.split('?')[0]!));
+    expect(shown, 'a private picture in the edit view').toBeDefined();
+    expect(shown!.url).toContain('?');
+    expect((await fetch(direct(shown!.url))).status).toBe(200);
+  });
+
+  it('makes share links whose address the admin shows, whose token the database does not hold, and refuses one that names nothing', async () => {
+    const made = await createLink({ label: 'Client, contract test', project: linking(project.documentId) });
+    expect(made.status).toBe(201);
+    const link = made.body.data as { documentId: string; url: string; expiresAt: string; opens: number };
+    links.push(link.documentId);
+    expect(link.url).toMatch(/^https?:\/\/[^/]+\/s\/[A-Za-z0-9_-]{32}$/);
+    expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    const token = tokenOf(link.url);
+    // Read again, the address is the same; an editor cannot set it, or the opens.
+    const again = await admin('PUT', `/content-manager/collection-types/${LINK}/${link.documentId}`, { label: 'Client (renamed)', url: 'https://elsewhere.example/s/x', opens: 500 });
+    expect(again.body.data).toMatchObject({ url: link.url, opens: 0, label: 'Client (renamed)' });
+
+    // What the database keeps of it: a hash and a sealed copy, never the token.
+    const seeded = inject('cmsDatabase');
+    const db: Knex = knex(
+      seeded.kind === 'sqlite'
+        ? { client: 'better-sqlite3', connection: { filename: seeded.file! }, useNullAsDefault: true }
+        : { client: 'pg', connection: Object.assign(new URL(testPostgresUrl()), { pathname: `/${seeded.name}` }).href },
+    );
+    try {
+      const rows = (await db('share_links').where('document_id', link.documentId)) as Array<Record<string, unknown>>;
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(JSON.stringify(row)).not.toContain(token);
+        expect(row.token_hash).toBe(hashOf(token));
+      }
+    } finally {
+      await db.destroy();
+    }
+
+    for (const fields of [{ label: 'Nothing at all' }, { label: 'Both', project: linking(project.documentId), article: linking('x') }]) {
+      const refused = await createLink(fields);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('exactly one');
+    }
+    // Visitors cannot list or read share links, with or without a bogus token.
+    expect((await call('/api/share-links')).status).toBe(403);
+    expect((await call('/api/share-links', { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+  });
+
+  it('resolves a token for the site only, with the item and its files, until revoked, expired or deleted', async () => {
+    const made = await createLink({ label: 'Resolve', project: linking(project.documentId) });
+    const link = made.body.data as { documentId: string; url: string };
+    links.push(link.documentId);
+    const hash = hashOf(tokenOf(link.url));
+    const valid = await resolve(hash);
+    expect(dataOf(valid)).toMatchObject({ state: 'valid', kind: 'project', documentId: project.documentId });
+    const keys = dataOf<{ keys: string[] }>(valid).keys;
+    for (const url of filesOf(project)) expect(keys).toContain(keyOf(url));
+    expect((await resolve(hash, {})).status).toBe(401);
+    expect((await resolve(hashOf('not a token at all'))).status).toBe(404);
+    expect((await resolve('zz')).status).toBe(404);
+
+    await admin('PUT', `/content-manager/collection-types/${LINK}/${link.documentId}`, { revoked: true });
+    expect(dataOf(await resolve(hash))).toEqual({ state: 'gone', reason: 'revoked' });
+
+    const expiring = await createLink({ label: 'Expired', project: linking(project.documentId), expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const expired = expiring.body.data as { documentId: string; url: string };
+    links.push(expired.documentId);
+    expect(dataOf(await resolve(hashOf(tokenOf(expired.url))))).toEqual({ state: 'gone', reason: 'expired' });
+
+    const deleting = (await createLink({ label: 'Deleted', project: linking(project.documentId) })).body.data as { documentId: string; url: string };
+    expect((await admin('DELETE', `/content-manager/collection-types/${LINK}/${deleting.documentId}`)).status).toBe(200);
+    expect((await resolve(hashOf(tokenOf(deleting.url)))).status).toBe(404);
+  });
+
+  it('counts the views and opens the site sends, and the admin home page’s widget reads them back', async () => {
+    const link = (await createLink({ label: 'Counted', project: linking(project.documentId) })).body.data as { documentId: string; url: string };
+    links.push(link.documentId);
+    const [viewed] = others;
+    const day = new Date().toISOString().slice(0, 10);
+    const before = (await admin<{ data: { top: Array<{ documentId: string; views: number }> } }>('GET', '/admin/studio/views')).body.data;
+    const had = before.top.find((page) => page.documentId === viewed!.documentId)?.views ?? 0;
+    const batch = {
+      views: [
+        { day, type: 'project', documentId: viewed!.documentId, locale: 'zh-Hans', count: 3 },
+        { day, type: 'project', documentId: viewed!.documentId, locale: 'en', count: 2 },
+      ],
+      opens: [{ hash: hashOf(tokenOf(link.url)), count: 4, at: new Date().toISOString() }],
+    };
+    const sent = await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    expect(sent.status).toBe(200);
+    // The same batch twice is counted twice (the site sends each view once).
+    await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify({ views: batch.views.slice(0, 1) }) });
+
+    const summary = (await admin<{ data: { days: Array<{ day: string; views: number }>; top: Array<{ documentId: string; name: string; views: number }>; links: Array<{ label: string; opens: number; name: string }> } }>('GET', '/admin/studio/views')).body.data;
+    expect(summary.days).toHaveLength(30);
+    expect(summary.days.at(-1)!.day).toBe(day);
+    expect(summary.top.find((page) => page.documentId === viewed!.documentId)).toMatchObject({ name: viewed!.projectName, views: had + 8 });
+    expect(summary.links.find((entry) => entry.label === 'Counted')).toMatchObject({ opens: 4, name: project.projectName });
+    const entry = await admin<{ data: { opens: number; lastOpenedAt: string } }>('GET', `/content-manager/collection-types/${LINK}/${link.documentId}`);
+    expect(entry.body.data.opens).toBe(4);
+    expect(entry.body.data.lastOpenedAt).toBeTruthy();
+
+    // Only from the site, and only well-formed.
+    expect((await call('/api/page-views', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) })).status).toBe(401);
+    for (const views of [[{ ...batch.views[0], count: -1 }], [{ ...batch.views[0], documentId: "x' OR 1=1" }], [{ ...batch.views[0], type: 'profile' }], 'nope']) {
+      const refused = await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify({ views }) });
+      expect(refused.status, JSON.stringify(views)).toBe(400);
+    }
+    expect((await call('/admin/studio/views')).status).toBe(401);
+  });
+
+  it('opens its files again once the project is public', async () => {
+    expect((await publish(project.documentId, { visibility: 'public' })).status).toBe(200);
+    await expect.poll(async () => new Set(await Promise.all(privateFiles.map(async (url) => (await fetch(direct(url))).status))), { timeout: 5_000 }).toEqual(new Set([200]));
+    expect(dataOf<{ keys: string[] }>(await call('/api/private-media', { headers: site() })).keys).toEqual([]);
+    expect((await call(`/api/projects/${project.documentId}`)).status).toBe(200);
+  });
+});
