@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { image, video } from '../test/strapi-fixtures';
-import { coverImage, imageSources, siteRelativeUrl } from './media';
+import { coverImage, imageSources, siteRelativeUrl, underShare } from './media';
 import { toMedia } from './media-schema.server';
 
 const CMS = { baseUrl: 'http://127.0.0.1:1337' };
@@ -42,6 +42,14 @@ describe('media helpers', () => {
     const elsewhere = imageSources(toMedia({ ...image('b'), url: 'https://cdn.example.com/b.jpg' }, CMS));
     expect(elsewhere.src).toBe('https://cdn.example.com/b.jpg');
     expect(elsewhere.srcSet).toContain('/uploads/thumbnail_b.jpg 234w');
+  });
+
+  it("puts a share link's files under its own address, still through the image endpoint (issue 39)", () => {
+    const shared = underShare({ name: 'x', media: [toMedia(image('a'), CMS)] }, 'T'.repeat(32));
+    expect(shared.media[0]!.url).toBe(`/s/${'T'.repeat(32)}/uploads/a.jpg`);
+    expect(shared.media[0]!.formats.every((format) => format.url.startsWith(`/s/${'T'.repeat(32)}/uploads/`))).toBe(true);
+    expect(imageSources(shared.media[0]!).src).toBe(`/_img/800/s/${'T'.repeat(32)}/uploads/a.jpg`);
+    expect(shared.name).toBe('x');
   });
 
   it('uses the alt text from the CMS, or the fallback', () => {

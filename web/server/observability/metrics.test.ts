@@ -33,6 +33,15 @@ describe('route labels', () => {
     expect(routeLabel('/favicon.ico')).toBe('/static');
   });
 
+  it('never put a share link’s token into a label (issue 39)', () => {
+    const token = 'Q'.repeat(32);
+    expect(routeLabel(`/s/${token}`)).toBe('/s/:token');
+    expect(routeLabel(`/en/s/${token}.data`)).toBe('/:lang/s/:token.data');
+    expect(routeLabel(`/s/${token}/uploads/a.jpg`)).toBe('/s/:token/uploads');
+    expect(routeLabel(`/_img/640/s/${token}/uploads/a.jpg`)).toBe('/_img');
+    expect(routeLabel('/_views')).toBe('/_views');
+  });
+
   it('put every other address in one label, however many a crawler tries', () => {
     const labels = new Set(['/wp-admin', '/dailyPage/project/a/b', '/en/nothing', '/.env', '/dailyPage/unknown', '/x'.repeat(50), '/en/en/login', '/de'].map(routeLabel));
     expect([...labels]).toEqual(['other']);
