@@ -24,6 +24,14 @@ export const publicOnly = (filters: unknown) => {
   return filters === undefined ? visible : { $and: [filters, visible] };
 };
 
+/** `body` without the upload plugin's `isUrlSigned` marks (public answers name plain addresses only). */
+function withoutSigningMarks(body: unknown, depth = 0): unknown {
+  if (depth > 8 || typeof body !== 'object' || body === null) return body;
+  if (Array.isArray(body)) return body.map((item) => withoutSigningMarks(item, depth + 1));
+  const entries = Object.entries(body).filter(([key]) => key !== 'isUrlSigned');
+  return Object.fromEntries(entries.map(([key, value]) => [key, withoutSigningMarks(value, depth + 1)]));
+}
+
 const refuse = (ctx: Context, status: 400 | 401, name: string, message: string) => {
   ctx.status = status;
   ctx.body = { data: null, error: { status, name, message, details: {} } };
@@ -74,5 +82,7 @@ export default ({ uid }: { uid: string }, { strapi }: { strapi: Core.Strapi }) =
     }
     if (hidesPrivate && !preview && !isSite(ctx.get('x-site-secret'))) ctx.query = { ...ctx.query, filters: publicOnly(ctx.query.filters) };
     await next();
+    // Strapi marks each file it could have signed (src/extensions/upload); the content API signs none.
+    if (typeof ctx.body === 'object' && ctx.body !== null && Object.getPrototypeOf(ctx.body) === Object.prototype) ctx.body = withoutSigningMarks(ctx.body);
   };
 };

@@ -43,9 +43,22 @@ export function registerPrivacy(strapi: Core.Strapi): void {
   const privateAble = new Set<string>(PRIVATE_TYPES);
   strapi.documents.use(async (context, next) => {
     const result = await next();
-    if (privateAble.has(context.uid) && ['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
+    if (!privateAble.has(context.uid)) return result;
+    // Published, a document is as private in every language as in the one published: its other
+    // locales' published rows (filled earlier, by the machine or an editor) follow at once.
+    const documentId = (context.params as { documentId?: string }).documentId;
+    if (context.action === 'publish' && documentId) await followVisibility(strapi, context.uid, documentId);
+    if (['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
     return result;
   });
+}
+
+/** Every row of a document (each locale, draft and published) takes the visibility it was just published with. */
+async function followVisibility(strapi: Core.Strapi, uid: string, documentId: string): Promise<void> {
+  const published = (await strapi.db.query(uid as never).findOne({ where: { documentId, publishedAt: { $notNull: true } }, select: [VISIBILITY], orderBy: { updatedAt: 'desc' } })) as Record<string, unknown> | null;
+  const visibility = published?.[VISIBILITY];
+  if (visibility !== 'public' && visibility !== 'private') return;
+  await strapi.db.query(uid as never).updateMany({ where: { documentId, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
 }
 
 /** From bootstrap (the database is ready): a file replaced or removed in the media library. */

@@ -19,8 +19,9 @@ interface UploadPlugin {
 /**
  * The upload provider, as Strapi's upload plugin made it, answering for private work's files
  * (issue 39): Strapi signs every file's address when its provider says it is private, so this one
- * says so and signs only the files of private projects and articles (an hour-long presigned
- * address in the bucket, or a checked one in the folder), leaving every other address as it was. The admin thus
+ * says so and signs only the files of private projects and articles, for the admin (an hour-long
+ * presigned address in the bucket, or a checked one in the folder), leaving every other address
+ * as it was. The admin thus
  * shows private pictures while neither the bucket nor the CMS's /uploads serves them to anyone else.
  */
 function privateAware(strapi: Core.Strapi, inner: Provider): Provider {
@@ -30,7 +31,10 @@ function privateAware(strapi: Core.Strapi, inner: Provider): Provider {
     isPrivate: () => true,
     async getSignedUrl(file: UploadFile) {
       const key = storage.keyOf(file.url);
-      if (!key || !media.isPrivate(key)) return { url: file.url };
+      // The content API (the site, editors' tokens) gets plain addresses: the site reads a share
+      // link's files through the CMS, and a presigned address would open a file past its link.
+      const request = strapi.requestContext.get() as { path?: string } | undefined;
+      if (!key || !media.isPrivate(key) || request?.path?.startsWith('/api/')) return { url: file.url };
       return { url: await storage.signedUrl(file.url, key) };
     },
   });
