@@ -48,14 +48,14 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/(publish|studio|editing|locales)\.spec\.ts/,
+      testIgnore: /ops\/(publish|studio|private-work|editing|locales)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
       // Publishing changes the CMS's content (its studio too): alone, after everything that reads it.
       name: 'publish',
-      testMatch: /ops\/(publish|studio)\.spec\.ts/,
+      testMatch: /ops\/(publish|studio|private-work)\.spec\.ts/,
       dependencies: ['ops'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },

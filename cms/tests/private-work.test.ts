@@ -52,10 +52,19 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
 
   beforeAll(async () => {
     const all = dataOf<Project[]>(await call('/api/projects?fields[0]=projectName&populate[images][fields][0]=url&populate[images][fields][1]=formats&sort[0]=projectName:asc'));
-    // A project none of whose pictures another project shows (the demo reuses its videos).
+    // A project none of whose pictures another project shows (the demo reuses its videos), one of
+    // which already has its words in English (the fill makes them as it goes).
     const uses = new Map<string, number>();
     for (const entry of all) for (const url of new Set(filesOf(entry))) uses.set(url, (uses.get(url) ?? 0) + 1);
-    project = all.find((entry) => entry.images.some((image) => uses.get(image.url) === 1))!;
+    const described = async () => JSON.stringify(await call('/api/media-texts?locale=en&fields[0]=alternativeText&populate[file][fields][0]=url'));
+    const candidate = async () => {
+      const texts = await described();
+      return all.find((entry) => entry.images.some((image) => uses.get(image.url) === 1 && texts.includes(keyOf(image.url))));
+    };
+    let found: Project | undefined;
+    for (const deadline = Date.now() + 60_000; !found && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 1_000))) found = await candidate();
+    if (!found) throw new Error('no project with a picture of its own described in English within 60 s');
+    project = found;
     others = all.filter((entry) => entry.documentId !== project.documentId);
     privateFiles = filesOf(project).filter((url) => uses.get(url) === 1);
     expect(privateFiles.length).toBeGreaterThan(1);
@@ -86,6 +95,9 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     expect((await call(`/api/projects/${project.documentId}`, { headers: { authorization: 'Bearer not-a-token' } })).status).toBe(401);
     // The site's secret in the wrong header, or a wrong one in the right header, opens nothing.
     expect((await call(`/api/projects/${project.documentId}`, { headers: { 'x-site-secret': 'x'.repeat(secrets().site.length) } })).status).toBe(404);
+    // Nor are its pictures' words in another language (their addresses and what they show).
+    const described = JSON.stringify(await call('/api/media-texts?locale=en&fields[0]=alternativeText&populate[file][fields][0]=url'));
+    for (const url of privateFiles) expect(described).not.toContain(keyOf(url));
     // The site reading a share link's item sees it (published content only).
     const shared = await call(`/api/projects/${project.documentId}?fields[0]=projectName`, { headers: { 'x-site-secret': secrets().site } });
     expect(dataOf<Project>(shared).projectName).toBe(project.projectName);
@@ -229,5 +241,7 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     await expect.poll(async () => new Set(await Promise.all(privateFiles.map(async (url) => (await fetch(direct(url))).status))), { timeout: 5_000 }).toEqual(new Set([200]));
     expect(dataOf<{ keys: string[] }>(await call('/api/private-media', { headers: site() })).keys).toEqual([]);
     expect((await call(`/api/projects/${project.documentId}`)).status).toBe(200);
+    const described = JSON.stringify(await call('/api/media-texts?locale=en&fields[0]=alternativeText&populate[file][fields][0]=url'));
+    expect(privateFiles.some((url) => described.includes(keyOf(url)))).toBe(true);
   });
 });

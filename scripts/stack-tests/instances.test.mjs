@@ -170,4 +170,30 @@ describe('several site instances sharing one Redis', () => {
       expect(await within(5_000, async () => (await page(site)).includes('共享缓存项目（第三版）')), site.url).not.toBeNull();
     }
   }, 60_000);
+
+  it('a project made private leaves both instances within 5 s; its share link opens on both, and once revoked answers 410 on both within 5 s (issue 39)', async () => {
+    const name = '共享缓存项目（第三版）';
+    const detail = (site) => fetch(`${site.url}/dailyPage/project/${project}?documentId=${project}`);
+    for (const site of sites) expect((await detail(site)).status).toBe(200);
+    await admin.publish('api::project.project', project, { visibility: 'private' });
+    for (const site of sites) {
+      expect(await within(5_000, async () => !(await page(site)).includes(name) && (await detail(site)).status === 404), site.url).not.toBeNull();
+    }
+    const link = await admin.create('api::share-link.share-link', { label: 'Both instances', project: { connect: [{ documentId: project, locale: 'zh-Hans' }] } });
+    const address = new URL(link.data.url).pathname;
+    for (const site of sites) {
+      const shared = await fetch(`${site.url}${address}`);
+      expect(shared.status, site.url).toBe(200);
+      expect(await shared.text()).toContain(name);
+    }
+    const revoked = Date.now();
+    await admin.call('PUT', `/content-manager/collection-types/api::share-link.share-link/${link.data.documentId}`, { revoked: true });
+    for (const site of sites) {
+      const gone = await within(5_000, async () => (await fetch(`${site.url}${address}`)).status === 410);
+      expect(gone, site.url).not.toBeNull();
+      console.log(`instances: ${site.url} answers 410 for the revoked link after ${gone - revoked} ms`);
+    }
+    await admin.publish('api::project.project', project, { visibility: 'public' });
+    for (const site of sites) expect(await within(5_000, async () => (await page(site)).includes(name)), site.url).not.toBeNull();
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { sameSecret } from '../utils/same-secret';
 import { checkPublicQuery, PublicQueryError, type Model } from '../utils/public-query';
+import { privacyOf } from '../privacy/privacy';
+import { DESCRIBES_FILES } from '../privacy/private-media';
 
 interface Context {
   method: string;
@@ -19,10 +21,8 @@ const isSite = (given: string) => sameSecret(given, process.env.SITE_WEBHOOK_SEC
  * Private work (issue 39) is not there for visitors: whatever they ask (filters, populate, an id),
  * the query only ever reaches public entries, as if the others did not exist.
  */
-export const publicOnly = (filters: unknown) => {
-  const visible = { $or: [{ visibility: { $null: true } }, { visibility: { $ne: 'private' } }] };
-  return filters === undefined ? visible : { $and: [filters, visible] };
-};
+const withFilter = (filters: unknown, condition: Record<string, unknown>) => (filters === undefined ? condition : { $and: [filters, condition] });
+export const publicOnly = (filters: unknown) => withFilter(filters, { $or: [{ visibility: { $null: true } }, { visibility: { $ne: 'private' } }] });
 
 /** `body` without the upload plugin's `isUrlSigned` marks (public answers name plain addresses only). */
 function withoutSigningMarks(body: unknown, depth = 0): unknown {
@@ -57,6 +57,8 @@ export default ({ uid }: { uid: string }, { strapi }: { strapi: Core.Strapi }) =
   const model = modelOf(uid);
   if (!model) throw new Error(`public-query-guard: no content type ${uid}`);
   const hidesPrivate = 'visibility' in model.attributes;
+  // A private file's words (its alternative text in another language) are as private as the file.
+  const describesFiles = DESCRIBES_FILES.includes(uid);
 
   return async (ctx: Context, next: () => Promise<void>) => {
     if (ctx.state.auth?.credentials) {
@@ -80,7 +82,10 @@ export default ({ uid }: { uid: string }, { strapi }: { strapi: Core.Strapi }) =
       refuse(ctx, 400, 'ValidationError', error.message);
       return;
     }
-    if (hidesPrivate && !preview && !isSite(ctx.get('x-site-secret'))) ctx.query = { ...ctx.query, filters: publicOnly(ctx.query.filters) };
+    const visitor = !preview && !isSite(ctx.get('x-site-secret'));
+    if (hidesPrivate && visitor) ctx.query = { ...ctx.query, filters: publicOnly(ctx.query.filters) };
+    const privateFiles = describesFiles && visitor ? privacyOf(strapi).media.fileIds() : [];
+    if (privateFiles.length > 0) ctx.query = { ...ctx.query, filters: withFilter(ctx.query.filters, { file: { id: { $notIn: privateFiles } } }) };
     await next();
     // Strapi marks each file it could have signed (src/extensions/upload); the content API signs none.
     if (typeof ctx.body === 'object' && ctx.body !== null && Object.getPrototypeOf(ctx.body) === Object.prototype) ctx.body = withoutSigningMarks(ctx.body);

@@ -8,6 +8,13 @@ export const PRIVATE_TYPES = ['api::project.project', 'api::article.article'] as
 export type PrivateType = (typeof PRIVATE_TYPES)[number];
 export const VISIBILITY = 'visibility';
 
+/**
+ * Entries that describe a file rather than show it (a picture's words in another language, issue
+ * 38): using a private file does not make it public, and visitors do not read them (the query
+ * guard leaves them out, src/middlewares/public-query-guard.ts).
+ */
+export const DESCRIBES_FILES = ['api::media-text.media-text'];
+
 /** Files' keys the storage has made private, so they are made public again once no longer private. */
 const TABLE = 'studio_private_media';
 
@@ -26,6 +33,8 @@ const formatUrls = (formats: unknown): string[] => {
 export interface PrivateMedia {
   /** Every key (originals and their formats) of files only private items use, read now. */
   keys(): Promise<Set<string>>;
+  /** Those files' ids, as last read (see `isPrivate`). */
+  fileIds(): number[];
   /**
    * The same, as last read (after each change, and every few seconds): for the admin's addresses
    * and the /uploads guard, asked per file, inside a write's transaction too, so never the database.
@@ -78,9 +87,9 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
       return key ? [key] : [];
     });
 
-  async function keys(): Promise<Set<string>> {
+  async function read(): Promise<{ keys: Set<string>; ids: number[] }> {
     const rows = await privateRows();
-    if ([...rows.values()].every((ids) => ids.size === 0)) return new Set();
+    if ([...rows.values()].every((ids) => ids.size === 0)) return { keys: new Set(), ids: [] };
     const m = morph();
     const isPrivateUse = (link: Record<string, unknown>) => rows.get(String(link[m.type]))?.has(Number(link[m.id])) ?? false;
     const used = (await db()(m.name)
@@ -92,20 +101,22 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
       })) as Array<Record<string, unknown>>;
     const uses = new Map<number, boolean>();
     for (const link of used) {
+      if (DESCRIBES_FILES.includes(String(link[m.type]))) continue;
       const file = Number(link[m.file]);
       uses.set(file, (uses.get(file) ?? true) && isPrivateUse(link));
     }
     const ids = [...uses].filter(([, onlyPrivate]) => onlyPrivate).map(([id]) => id);
-    if (ids.length === 0) return new Set();
+    if (ids.length === 0) return { keys: new Set(), ids: [] };
     const files = (await db()(table('plugin::upload.file')).select('id', 'url', 'formats').whereIn('id', ids)) as FileRow[];
-    return new Set(keysOf(files));
+    return { keys: new Set(keysOf(files)), ids };
   }
+  const keys = async () => (await read()).keys;
 
-  let current = new Set<string>();
+  let current: { keys: Set<string>; ids: number[] } = { keys: new Set(), ids: [] };
   let timer: NodeJS.Timeout | undefined;
   const refresh = async () => {
     try {
-      current = await keys();
+      current = await read();
     } catch (error) {
       strapi.log.warn(`[private] the private files were not read again: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -125,8 +136,8 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
   let syncing: Promise<{ closed: number; opened: number }> = Promise.resolve({ closed: 0, opened: 0 });
   async function syncNow() {
     await ready();
-    const wanted = await keys();
-    current = wanted;
+    current = await read();
+    const wanted = current.keys;
     const stored = new Set(((await db()(TABLE).select('key')) as Array<{ key: string }>).map((row) => row.key));
     const close = [...wanted].filter((key) => !stored.has(key));
     const open = [...stored].filter((key) => !wanted.has(key));
@@ -151,7 +162,8 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
 
   return {
     keys,
-    isPrivate: (key) => current.has(key),
+    isPrivate: (key) => current.keys.has(key),
+    fileIds: () => current.ids,
     watch(everyMs = 5_000) {
       void refresh();
       if (timer) return;
