@@ -76,6 +76,17 @@ try {
   const projectPath = `/dailyPage/project/${withVideo.documentId}?documentId=${withVideo.documentId}`;
   const articlePath = `/dailyPage/article/${article.documentId}?documentId=${article.documentId}`;
 
+  // Issue 39: a share link as a client opens it, and one the studio revoked (on a stack of our own,
+  // where the admin's credentials are known).
+  let shared;
+  if (!process.env.SCREENSHOTS_URL) {
+    const admin = await adminSession(cmsUrl);
+    const link = (label, extra = {}) => admin.create('api::share-link.share-link', { label, project: { connect: [{ documentId: withVideo.documentId, locale: 'zh-Hans' }] }, ...extra });
+    const open = await link('Screenshots');
+    const revoked = await link('Screenshots, revoked', { revoked: true });
+    shared = { open: new URL(open.data.url).pathname, gone: new URL(revoked.data.url).pathname };
+  }
+
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
@@ -180,6 +191,16 @@ try {
     await shot('profile');
     await openPage('/no/such/page');
     await shot('404');
+    if (shared) {
+      await openPage(shared.open);
+      await settle(1500);
+      await shot('shared');
+      await openPage(`/en${shared.open}`);
+      await settle(1500);
+      await shot('en-shared');
+      await openPage(shared.gone);
+      await shot('shared-gone');
+    }
 
     // The twins in every other locale of the studio (with the fake provider: its placeholder
     // words, longer than real English or German).
@@ -201,6 +222,23 @@ try {
       await settle(300);
       await shot('language-menu');
     }
+    await context.close();
+  }
+  if (shared) {
+    // The admin's home page with the views widget (the pages above were views; the site sends them within 10 s).
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await page.goto(`${cmsUrl}/admin`);
+    await page.getByLabel(/email/i).fill(E2E_ADMIN.email);
+    await page.getByLabel(/^password/i).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    const widget = page.getByRole('region', { name: 'Seen on the site, last 30 days' });
+    await widget.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    const file = path.join(outDir, 'admin-home-views.png');
+    await widget.screenshot({ path: file });
+    shots.push(path.relative(rootDir, file));
     await context.close();
   }
   await browser.close();

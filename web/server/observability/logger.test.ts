@@ -91,4 +91,16 @@ describe('the request scope', () => {
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]).toMatchObject({ path: '/elsewhere', status: 404 });
   });
+
+  it('never writes a share link’s token down, in any language or for its files (issue 39)', async () => {
+    const { logging, lines } = capturedLogging();
+    const app = express();
+    app.use(requestScope(logging));
+    const base = await listen(app);
+    const token = 'K'.repeat(32);
+    for (const path of [`/s/${token}`, `/en/s/${token}.data`, `/s/${token}/uploads/a.jpg`, `/_img/640/s/${token}/uploads/a.jpg`]) await (await fetch(`${base}${path}`)).text();
+    await expect.poll(() => lines.length).toBe(4);
+    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(lines.map((line) => line.path)).toEqual(['/s/:token', '/en/s/:token.data', '/s/:token/uploads/a.jpg', '/_img/640/s/:token/uploads/a.jpg']);
+  });
 });

@@ -85,6 +85,9 @@ export interface FinishedRequest {
   seconds: number;
 }
 
+/** A share link's token in an address (`/s/<token>`, under a locale or the image endpoint too). */
+const SHARE_TOKEN_IN_PATH = /(^|\/)s\/[^/.]+/;
+
 /**
  * First middleware of the site: the request's id (the incoming `x-request-id` when sane, else a
  * new one), echoed on the response; the rest of the request runs in its scope; one access-log
@@ -100,8 +103,9 @@ export function requestScope(
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // At most 1,024 characters (longer addresses are refused with a 414 anyway).
-      const path = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024);
+      // At most 1,024 characters (longer addresses are refused with a 414 anyway); a share link's
+      // token is never written down (issue 39: whoever reads the log would hold the link).
+      const path = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024).replace(SHARE_TOKEN_IN_PATH, '$1s/:token');
       const finished: FinishedRequest = { reqId, method: req.method, path, status: res.writableFinished ? res.statusCode : 499, seconds };
       const line = { reqId, method: finished.method, path, route: routeOf?.(path), status: finished.status, ms: Math.round(seconds * 1e4) / 10 };
       logging.logger[quiet(path) ? 'debug' : 'info'](line, 'request');
