@@ -15,7 +15,7 @@ function DailyBars({ days }: { days: Summary['days'] }) {
   const most = Math.max(1, ...days.map((day) => day.views));
   const bar = (CHART.width - CHART.gap * (days.length - 1)) / days.length;
   return (
-    <svg role="img" aria-label={`Views per day: ${days.map((day) => `${day.day} ${day.views}`).join(', ')}`} viewBox={`0 0 ${CHART.width} ${CHART.height}`} width="100%" height={CHART.height}>
+    <svg role="img" aria-label={`Views per day: ${days.map((day) => `${day.day} ${day.views}`).join(', ')}`} viewBox={`0 0 ${CHART.width} ${CHART.height}`} preserveAspectRatio="none" width="100%" height={CHART.height}>
       {days.map((day, index) => {
         const height = Math.max(day.views > 0 ? 2 : 1, (day.views / most) * CHART.height);
         return (
@@ -52,6 +52,14 @@ export function ViewsWidget() {
           {total} views of projects and articles
         </Typography>
         <DailyBars days={summary.days} />
+        <Flex justifyContent="space-between">
+          <Typography variant="pi" textColor="neutral500">
+            {summary.days[0]?.day}
+          </Typography>
+          <Typography variant="pi" textColor="neutral500">
+            {summary.days.at(-1)?.day}
+          </Typography>
+        </Flex>
       </Box>
       {summary.top.length > 0 && (
         <Box>
