@@ -215,6 +215,10 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     };
     const sent = await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify(batch) });
     expect(sent.status).toBe(200);
+    // Made-up pages and languages are dropped: the table grows with real pages only.
+    const madeUp = [{ ...batch.views[0], documentId: 'noSuchProject42' }, { ...batch.views[0], locale: 'xx-Fake' }, { ...batch.views[0], type: 'article' }];
+    const dropped = await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify({ views: madeUp }) });
+    expect(dataOf<{ views: number }>(dropped).views).toBe(0);
     // The same batch twice is counted twice (the site sends each view once).
     await call('/api/page-views', { method: 'POST', headers: { ...site(), 'content-type': 'application/json' }, body: JSON.stringify({ views: batch.views.slice(0, 1) }) });
 

@@ -4,7 +4,7 @@ import { useFetchClient, Widget } from '@strapi/strapi/admin';
 
 interface Summary {
   days: Array<{ day: string; views: number }>;
-  top: Array<{ type: 'project' | 'article'; documentId: string; name: string | null; views: number }>;
+  top: Array<{ type: 'project' | 'article'; documentId: string; name: string; views: number }>;
   links: Array<{ label: string; name: string | null; opens: number; lastOpenedAt: string | null }>;
 }
 
@@ -70,7 +70,7 @@ export function ViewsWidget() {
             {summary.top.map((page) => (
               <li key={`${page.type}:${page.documentId}`}>
                 <Typography variant="omega">
-                  {page.name ?? page.documentId} ({page.type}): <strong>{page.views}</strong>
+                  {page.name} ({page.type}): <strong>{page.views}</strong>
                 </Typography>
               </li>
             ))}

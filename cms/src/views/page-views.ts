@@ -39,7 +39,7 @@ export interface ViewSummary {
   /** The last `days` days, oldest first, each with its views (all pages, all languages). */
   days: Array<{ day: string; views: number }>;
   /** The most viewed projects and articles over those days. */
-  top: Array<{ type: ViewedType; documentId: string; name: string | null; views: number }>;
+  top: Array<{ type: ViewedType; documentId: string; name: string; views: number }>;
 }
 
 /**
@@ -68,15 +68,30 @@ export function createPageViews(strapi: Core.Strapi) {
     })());
 
   return {
-    async add(rows: readonly ViewCount[]): Promise<void> {
-      if (rows.length === 0) return;
+    /**
+     * Adds a batch; rows naming no published document of their type, or no locale of the studio,
+     * are dropped (a made-up beacon costs nothing here: the table only grows with real pages).
+     */
+    async add(batch: readonly ViewCount[]): Promise<number> {
+      if (batch.length === 0) return 0;
       await table();
+      const locales = new Set(((await strapi.plugin('i18n').service('locales').find()) as Array<{ code: string }>).map((locale) => locale.code));
+      const known = new Set<string>();
+      for (const type of Object.keys(VIEWED_TYPES) as ViewedType[]) {
+        const ids = [...new Set(batch.filter((row) => row.type === type).map((row) => row.documentId))];
+        for (let at = 0; at < ids.length; at += 500) {
+          const found = (await strapi.db.query(VIEWED_TYPES[type] as never).findMany({ where: { documentId: { $in: ids.slice(at, at + 500) }, publishedAt: { $notNull: true } }, select: ['documentId'] })) as Array<{ documentId: string }>;
+          for (const row of found) known.add(`${type}:${row.documentId}`);
+        }
+      }
+      const rows = batch.filter((row) => locales.has(row.locale) && known.has(`${row.type}:${row.documentId}`));
       for (let at = 0; at < rows.length; at += 200) {
         await db()(TABLE)
           .insert(rows.slice(at, at + 200).map((row) => ({ day: row.day, type: row.type, document_id: row.documentId, locale: row.locale, views: row.count })))
           .onConflict(['day', 'type', 'document_id', 'locale'])
           .merge({ views: db().raw('?? + excluded.views', [`${TABLE}.views`]) });
       }
+      return rows.length;
     },
 
     async summary({ days = 30, top = 10, today = new Date() } = {}): Promise<ViewSummary> {
@@ -103,7 +118,11 @@ export function createPageViews(strapi: Core.Strapi) {
       }
       return {
         days: Array.from({ length: days }, (_, index) => dayOf(days - 1 - index)).map((day) => ({ day, views: byDay.get(day) ?? 0 })),
-        top: pages.map((page) => ({ type: page.type, documentId: page.document_id, name: names.get(`${page.type}:${page.document_id}`) ?? null, views: Number(page.views) })),
+        // Work since deleted is left out (its views stay counted per day).
+        top: pages.flatMap((page) => {
+          const name = names.get(`${page.type}:${page.document_id}`);
+          return name ? [{ type: page.type, documentId: page.document_id, name, views: Number(page.views) }] : [];
+        }),
       };
     },
   };

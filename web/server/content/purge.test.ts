@@ -30,4 +30,17 @@ describe('a purge', () => {
     expect(purgedAnswers).toBeUndefined(); // no filter: every cached answer
     expect(kept(pages)).toEqual([]);
   });
+
+  it('keeps every page when a share link changes, and tells the share links and the private files to ask again (issue 39)', async () => {
+    const pages = createPageCache({ ttlMs: 60_000 });
+    for (const key of KEYS) await pages.store(key, page);
+    const heard: Array<string | undefined> = [];
+    const store = { purge: () => 0 } as unknown as ContentStore;
+    const purge = createPurge({ store, pages, redis: null, also: [(model) => heard.push(model)] });
+    expect((await purge.purge('share-link')).pages).toBe(0);
+    expect(kept(pages)).toEqual(KEYS);
+    await purge.purge('project');
+    expect(heard).toEqual(['share-link', 'project']);
+    expect(kept(pages)).toEqual([]);
+  });
 });

@@ -57,7 +57,8 @@ export function createPurge({
 }) {
   const here = (model: string | undefined): Purged => {
     for (const listener of also) listener(model);
-    return { answers: store.purge(affectedBy(model)), pages: pages.purge() };
+    // A share link is on no page anyone else sees: the pages stay (its own are never cached).
+    return { answers: store.purge(affectedBy(model)), pages: model === 'share-link' ? 0 : pages.purge() };
   };
   return {
     async purge(model: string | undefined): Promise<Purged> {

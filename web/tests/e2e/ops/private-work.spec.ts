@@ -185,7 +185,7 @@ test.describe('private work and share links', () => {
     const admin = await adminSession(cmsUrl());
     const all = await projects();
     const viewed = all[all.length - 1]!;
-    type Summary = { top: Array<{ documentId: string; name: string; views: number }>; links: Array<{ label: string; opens: number }> };
+    type Summary = { top: Array<{ documentId: string; name: string; type: string; views: number }>; links: Array<{ label: string; opens: number }> };
     const summary = async () => (await admin.call<{ data: Summary }>('GET', '/admin/studio/views')).data;
     const viewsOf = async () => (await summary()).top.find((entry) => entry.documentId === viewed.documentId)?.views ?? 0;
     const had = await viewsOf();
@@ -228,7 +228,7 @@ test.describe('private work and share links', () => {
     const shown = await summary();
     await signInToAdmin(page);
     const widget = page.getByRole('region', { name: 'Seen on the site, last 30 days' });
-    await expect(widget.getByText(`${shown.top[0]!.name ?? shown.top[0]!.documentId} (project): ${shown.top[0]!.views}`)).toBeVisible({ timeout: 20_000 });
+    await expect(widget.getByText(`${shown.top[0]!.name} (${shown.top[0]!.type}): ${shown.top[0]!.views}`)).toBeVisible({ timeout: 20_000 });
     await expect(widget.getByText(/Counted opens/)).toBeVisible();
     await expect(widget.getByRole('img', { name: /Views per day/ })).toBeVisible();
   });

@@ -40,8 +40,8 @@ export default ({ strapi }: { strapi: Core.Strapi }) => ({
       return;
     }
     const { views: counts, links } = privacyOf(strapi);
-    await counts.add(views);
+    const counted = await counts.add(views);
     await links.countOpens(opens);
-    ctx.body = { data: { views: views.length, opens: opens.length } };
+    ctx.body = { data: { views: counted, opens: opens.length } };
   },
 });
