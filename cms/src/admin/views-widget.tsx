@@ -5,7 +5,7 @@ import { useFetchClient, Widget } from '@strapi/strapi/admin';
 interface Summary {
   days: Array<{ day: string; views: number }>;
   top: Array<{ type: 'project' | 'article'; documentId: string; name: string; views: number }>;
-  links: Array<{ label: string; name: string | null; opens: number; lastOpenedAt: string | null }>;
+  links: Array<{ label: string; name: string | null; opens: number; lastOpenedAt: string | null; state: 'valid' | 'revoked' | 'expired' | 'empty' }>;
 }
 
 const CHART = { width: 300, height: 56, gap: 2 };
@@ -28,7 +28,35 @@ function DailyBars({ days }: { days: Summary['days'] }) {
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** "Today 13:22", "Yesterday 09:05", else the date and time, in the editor's own format. */
+function when(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const days = Math.round((new Date().setHours(0, 0, 0, 0) - new Date(iso).setHours(0, 0, 0, 0)) / 86_400_000);
+  if (days === 0) return `today ${time}`;
+  if (days === 1) return `yesterday ${time}`;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const STATE = { valid: 'open', revoked: 'revoked', expired: 'expired', empty: 'item deleted' } as const;
+
+/** One line of a list: the name on the left (with a small grey note), the figure right-aligned. */
+function Row({ name, note, figure }: { name: string; note: string; figure: number }) {
+  return (
+    <Flex tag="li" justifyContent="space-between" gap={3} paddingTop={1} paddingBottom={1}>
+      <Typography variant="omega" ellipsis>
+        {name}{' '}
+        <Typography variant="pi" textColor="neutral600">
+          {note}
+        </Typography>
+      </Typography>
+      <Typography variant="omega" fontWeight="bold">
+        {figure}
+      </Typography>
+    </Flex>
+  );
+}
 
 /** The admin home page's widget: views per day, the most viewed work, the share links opened. */
 export function ViewsWidget() {
@@ -48,9 +76,14 @@ export function ViewsWidget() {
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box>
-        <Typography variant="omega" textColor="neutral600">
-          {total} views of projects and articles
-        </Typography>
+        <Flex alignItems="baseline" gap={2}>
+          <Typography variant="alpha" tag="p">
+            {total}
+          </Typography>
+          <Typography variant="omega" textColor="neutral600">
+            views of projects and articles · busiest day {Math.max(...summary.days.map((day) => day.views))}
+          </Typography>
+        </Flex>
         <DailyBars days={summary.days} />
         <Flex justifyContent="space-between">
           <Typography variant="pi" textColor="neutral500">
@@ -63,34 +96,26 @@ export function ViewsWidget() {
       </Box>
       {summary.top.length > 0 && (
         <Box>
-          <Typography variant="sigma" textColor="neutral600" tag="h3">
+          <Typography variant="sigma" textColor="neutral700" tag="h3">
             Most viewed
           </Typography>
-          <ol data-widget="top">
+          <Box tag="ol" data-widget="top">
             {summary.top.map((page) => (
-              <li key={`${page.type}:${page.documentId}`}>
-                <Typography variant="omega">
-                  {page.name} ({page.type}): <strong>{page.views}</strong>
-                </Typography>
-              </li>
+              <Row key={`${page.type}:${page.documentId}`} name={page.name} note={page.type} figure={page.views} />
             ))}
-          </ol>
+          </Box>
         </Box>
       )}
       {summary.links.length > 0 && (
         <Box>
-          <Typography variant="sigma" textColor="neutral600" tag="h3">
+          <Typography variant="sigma" textColor="neutral700" tag="h3">
             Share links opened
           </Typography>
-          <ul data-widget="links">
+          <Box tag="ul" data-widget="links">
             {summary.links.map((link) => (
-              <li key={`${link.label}:${link.lastOpenedAt}`}>
-                <Typography variant="omega">
-                  {link.label} · {link.name ?? '—'}: <strong>{link.opens}</strong>, last {when(link.lastOpenedAt)}
-                </Typography>
-              </li>
+              <Row key={`${link.label}:${link.lastOpenedAt}`} name={`${link.label} · ${link.name ?? '—'}`} note={`${STATE[link.state]}, last ${when(link.lastOpenedAt)}`} figure={link.opens} />
             ))}
-          </ul>
+          </Box>
         </Box>
       )}
     </Flex>

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { privacyOf } from '../privacy/privacy';
 import { SHARE_LINK } from '../privacy/share-links';
+import { linkState } from '../privacy/share-tokens';
 
 interface Context {
   status: number;
@@ -11,6 +12,8 @@ interface LinkRow {
   label: string;
   opens: number | null;
   lastOpenedAt: string | null;
+  revoked: boolean | null;
+  expiresAt: string | null;
   project?: { projectName?: string } | null;
   article?: { articleName?: string } | null;
 }
@@ -32,7 +35,7 @@ export function registerViewRoutes(strapi: Core.Strapi): void {
           const source = (await strapi.plugin('i18n').service('locales').getDefaultLocale()) as string;
           const links = (await strapi.db.query(SHARE_LINK as never).findMany({
             where: { opens: { $gt: 0 } },
-            select: ['label', 'opens', 'lastOpenedAt'],
+            select: ['label', 'opens', 'lastOpenedAt', 'revoked', 'expiresAt'],
             populate: { project: { select: ['projectName'], where: { locale: source } }, article: { select: ['articleName'], where: { locale: source } } },
             orderBy: [{ lastOpenedAt: 'desc' }],
             limit: 10,
@@ -45,6 +48,7 @@ export function registerViewRoutes(strapi: Core.Strapi): void {
                 opens: link.opens ?? 0,
                 lastOpenedAt: link.lastOpenedAt,
                 name: link.project?.projectName ?? link.article?.articleName ?? null,
+                state: linkState({ ...link, item: link.project ?? link.article }),
               })),
             },
           };

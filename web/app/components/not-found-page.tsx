@@ -33,17 +33,29 @@ export function NotFoundPage({ toggle, inShell = false, gone = false }: NotFound
         </header>
       )}
       <section className={styles.result} aria-labelledby="not-found-title">
-        <p className={styles.code} aria-hidden="true">
-          {gone ? 410 : 404}
-        </p>
-        <span className={styles.rule} aria-hidden="true" />
-        <h1 id="not-found-title" className={styles.title}>
+        {/* A client whose link ended is told so in words, not a status code. */}
+        {!gone && (
+          <p className={styles.code} aria-hidden="true">
+            404
+          </p>
+        )}
+        {!gone && <span className={styles.rule} aria-hidden="true" />}
+        <h1 id="not-found-title" className={gone ? styles.headline : styles.title}>
           {gone ? ui.linkGone : ui.notFound}
         </h1>
+        {gone && <span className={styles.rule} aria-hidden="true" />}
+        {gone && <p className={styles.help}>{ui.linkGoneHelp}</p>}
         <nav className={styles.links} aria-label={gone ? ui.linkGoneTitle : ui.notFoundTitle}>
-          <Link to={href('/')} className={styles.link}>
-            {ui.backHome}
-          </Link>
+          {gone && (
+            <a href="#contact" className={styles.link}>
+              {ui.contactStudio}
+            </a>
+          )}
+          {!gone && (
+            <Link to={href('/')} className={styles.link}>
+              {ui.backHome}
+            </Link>
+          )}
           <Link to={href('/dailyPage/project')} className={styles.link}>
             {ui.seeProjects}
           </Link>

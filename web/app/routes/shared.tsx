@@ -1,8 +1,7 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { Copyright } from '../components/copyright';
 import { Fallbacks } from '../components/fallbacks';
 import { NotFoundPage } from '../components/not-found-page';
-import { Pager } from '../components/pager';
 import { ContactDetails } from '../features/contact/components/contact-details';
 import { getArticle } from '../features/articles/api/get-article.server';
 import { ARTICLE_TEXTS, type Article } from '../features/articles/api/article-types';
@@ -13,7 +12,6 @@ import { ProjectDetail } from '../features/projects/components/project-detail';
 import { loadShellData } from '../features/shell/api/shell-data.server';
 import { Shell } from '../features/shell/components/shell';
 import { TranslationToggle } from '../features/translation/components/translation-toggle';
-import { projectListHref, ALL_CATEGORY } from '../lib/category';
 import { useLocalePath } from '../lib/language';
 import { inPageLocale, mergeEntry } from '../lib/localized.server';
 import { underShare } from '../lib/media';
@@ -76,22 +74,22 @@ function SharedItem({ shared }: { shared: Shared }) {
   const localize = useLocalePath();
   useCountView(shared.kind === 'project' || shared.kind === 'article');
   if (shared.kind === 'gone' || shared.kind === 'unknown') return <NotFoundPage inShell gone={shared.kind === 'gone'} />;
-  // The link shows one item: previous and next lead nowhere; the list is the public site's.
-  const pager = (
-    <Pager
-      previousHref={null}
-      nextHref={null}
-      backHref={localize(shared.kind === 'project' ? projectListHref(ALL_CATEGORY.designType) : '/dailyPage/article')}
-      state={null}
-      labels={shared.kind === 'project' ? { previous: ui.previousProject, back: ui.backToList, next: ui.nextProject } : { previous: ui.previousArticle, back: ui.backToList, next: ui.nextArticle }}
-    />
-  );
-  return (
-    <main>
+  // In the pager's place: the link shows one item, so there is no previous, next or list (the list
+  // is the public site's, without it); one quiet line says what the page is, one link leads to the
+  // studio's site.
+  const shelf = (
+    <div className={styles.shared}>
       <p className={styles.sharedNote} role="note">
         {ui.sharedPrivately}
       </p>
-      {shared.kind === 'project' ? <ProjectDetail project={shared.project} pager={pager} /> : <ArticleDetail article={shared.article} pager={pager} />}
+      <Link to={localize('/')} className={styles.sharedLink}>
+        {ui.visitStudioSite}
+      </Link>
+    </div>
+  );
+  return (
+    <main>
+      {shared.kind === 'project' ? <ProjectDetail project={shared.project} pager={shelf} /> : <ArticleDetail article={shared.article} pager={shelf} />}
       <Copyright />
     </main>
   );

@@ -28,13 +28,23 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
   const { pathname } = useLocation();
   const activeCategory = params.get('category') ?? ALL_CATEGORY.designType;
   const toggle = useCallback((panel: Panel) => dispatch({ type: 'toggle', panel }), []);
-  const close = useCallback(() => dispatch({ type: 'close' }), []);
+  const close = useCallback(() => {
+    dispatch({ type: 'close' });
+    // Closed, a link to the panel (#contact) opens it again.
+    if (window.location.hash === '#contact') window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
 
   // Any navigation (menu item, category, back button) closes whatever was open.
   useEffect(() => dispatch({ type: 'chooseMenu' }), [pathname, activeCategory]);
   // A link to the contact panel itself (the CMS's preview of the contact details): #contact.
+  // Also a link to it on the page (a share link that ended offers it, issue 39).
   useEffect(() => {
-    if (window.location.hash === '#contact') dispatch({ type: 'open', panel: 'contact' });
+    const fromHash = () => {
+      if (window.location.hash === '#contact') dispatch({ type: 'open', panel: 'contact' });
+    };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
   }, []);
 
   // The filter belongs to the projects' pages (the URL names them), not to a page that is not
