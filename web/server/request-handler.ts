@@ -6,7 +6,7 @@ import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page
 import { previewScope } from '../app/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
-import { logContext, siteContext, visitorContext, type SiteServices } from '../app/lib/site-context.server';
+import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '../app/lib/site-context.server';
 import { pageAddressOf } from './pages/page-requests';
 
 /** A client error the last-resort handler answers with its status. */
@@ -115,6 +115,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       const client = req.ip ?? 'unknown';
       context.set(renderBudgetContext, () => renders(client));
       context.set(visitorContext, client);
+      if (res.locals.share) context.set(shareGrantContext, res.locals.share as ShareGrant);
       const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
       if (!preview) {
         await sendFetchResponse(res, await handle(toFetchRequest(req, res, origin), context));

@@ -16,15 +16,18 @@ interface Context {
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) => {
   return async (ctx: Context, next: () => Promise<void>) => {
-    if (!ctx.path.startsWith('/uploads/')) return next();
-    const { storage, media, signer } = privacyOf(strapi);
-    if (storage.kind !== 'folder') return next();
-    let key: string;
+    // The path as the static server will read it: decoded, its slashes tidied (`//uploads//a.jpg`,
+    // `/%75ploads/a.jpg` are `/uploads/a.jpg` to it), so no spelling passes the check.
+    let path: string;
     try {
-      key = decodeURIComponent(ctx.path.slice('/uploads/'.length));
+      path = decodeURIComponent(ctx.path).replace(/\/{2,}/g, '/');
     } catch {
       return next();
     }
+    if (!/^\/uploads\//i.test(path)) return next();
+    const { storage, media, signer } = privacyOf(strapi);
+    if (storage.kind !== 'folder') return next();
+    const key = path.slice('/uploads/'.length);
     if (!media.isPrivate(key)) return next();
     const one = (value: unknown) => (typeof value === 'string' ? value : undefined);
     if (signer.verify(key, one(ctx.query.exp), one(ctx.query.sig))) {

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { afterCommit } from './after-commit';
 import type { MediaStorage } from './storage';
 
 type Knex = Core.Strapi['db']['connection'];
@@ -81,6 +82,38 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     return rows;
   }
 
+  /**
+   * Of the rows that use a file, those a visitor is shown: published rows (drafts are nobody's but
+   * the editors') of anything but a private item or a picture's words; a component's rows count as
+   * shown (they are a part of an entry, whose state they do not carry).
+   */
+  async function shownRows(links: ReadonlyArray<{ type: string; id: number }>): Promise<Set<string>> {
+    const shown = new Set<string>();
+    const byType = new Map<string, number[]>();
+    for (const { type, id } of links) byType.set(type, [...(byType.get(type) ?? []), id]);
+    for (const [type, ids] of byType) {
+      if (DESCRIBES_FILES.includes(type)) continue;
+      const meta = strapi.db.metadata.has(type as never) ? strapi.db.metadata.get(type as never) : undefined;
+      const attributes = (meta?.attributes ?? {}) as Record<string, { columnName?: string }>;
+      if (!meta || !attributes.publishedAt) {
+        for (const id of ids) shown.add(`${type}:${id}`);
+        continue;
+      }
+      const privateAble = (PRIVATE_TYPES as readonly string[]).includes(type);
+      for (let at = 0; at < ids.length; at += 500) {
+        const found = (await db()(meta.tableName)
+          .select('id')
+          .whereIn('id', ids.slice(at, at + 500))
+          .whereNotNull(attributes.publishedAt.columnName ?? 'published_at')
+          .modify((query) => {
+            if (privateAble) void query.where((open) => void open.whereNull(VISIBILITY).orWhereNot(VISIBILITY, 'private'));
+          })) as Array<{ id: number }>;
+        for (const row of found) shown.add(`${type}:${Number(row.id)}`);
+      }
+    }
+    return shown;
+  }
+
   const keysOf = (files: readonly FileRow[]) =>
     files.flatMap((file) => [file.url, ...formatUrls(file.formats)]).flatMap((url) => {
       const key = storage.keyOf(url);
@@ -91,7 +124,6 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     const rows = await privateRows();
     if ([...rows.values()].every((ids) => ids.size === 0)) return { keys: new Set(), ids: [] };
     const m = morph();
-    const isPrivateUse = (link: Record<string, unknown>) => rows.get(String(link[m.type]))?.has(Number(link[m.id])) ?? false;
     const used = (await db()(m.name)
       .select(m.file, m.id, m.type)
       .whereIn(m.file, function candidates() {
@@ -99,11 +131,14 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
           for (const [uid, ids] of rows) if (ids.size > 0) void where.orWhere((one) => void one.where(m.type, uid).whereIn(m.id, [...ids]));
         });
       })) as Array<Record<string, unknown>>;
+    const shown = await shownRows(used.map((link) => ({ type: String(link[m.type]), id: Number(link[m.id]) })));
+    // A file is private unless a row visitors are shown uses it; only a private item's rows count
+    // as "uses" otherwise (a draft of a public item, or a picture's words, open nothing).
     const uses = new Map<number, boolean>();
     for (const link of used) {
-      if (DESCRIBES_FILES.includes(String(link[m.type]))) continue;
       const file = Number(link[m.file]);
-      uses.set(file, (uses.get(file) ?? true) && isPrivateUse(link));
+      const publicUse = shown.has(`${String(link[m.type])}:${Number(link[m.id])}`);
+      uses.set(file, (uses.get(file) ?? true) && !publicUse);
     }
     const ids = [...uses].filter(([, onlyPrivate]) => onlyPrivate).map(([id]) => id);
     if (ids.length === 0) return { keys: new Set(), ids: [] };
@@ -158,7 +193,6 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     syncing = syncing.catch(() => undefined).then(syncNow);
     return syncing;
   };
-  const syncLogged = () => void sync().catch((error: unknown) => strapi.log.error(`[private] the storage was not brought in line: ${error instanceof Error ? error.message : String(error)}`));
 
   return {
     keys,
@@ -173,16 +207,15 @@ export function createPrivateMedia(strapi: Core.Strapi, storage: MediaStorage): 
     stop: () => clearInterval(timer),
     async itemKeys(uid, documentId) {
       const field = uid === 'api::project.project' ? 'images' : 'articleImage';
-      const entries = (await strapi.db.query(uid as never).findMany({ where: { documentId }, populate: { [field]: { select: ['id', 'url', 'formats'] } } })) as Array<Record<string, unknown>>;
+      // What the link shows: the published item in any language, never a file only its draft has.
+      const entries = (await strapi.db.query(uid as never).findMany({ where: { documentId, publishedAt: { $notNull: true } }, populate: { [field]: { select: ['id', 'url', 'formats'] } } })) as Array<Record<string, unknown>>;
       const files = entries.flatMap((entry) => (Array.isArray(entry[field]) ? (entry[field] as FileRow[]) : []));
       return [...new Set(keysOf(files))];
     },
     sync,
     changed() {
-      // Inside a write's transaction: what it changed is read once it is committed (on SQLite,
-      // reading before would wait for the connection the transaction holds).
-      if (strapi.db.inTransaction()) void strapi.db.transaction(async ({ onCommit }) => onCommit(syncLogged));
-      else syncLogged();
+      // What a write changed is read once it is committed.
+      afterCommit(strapi, sync, 'the storage was not brought in line');
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { PrivateMedia, PrivateType } from './private-media';
+import { afterCommit } from './after-commit';
 import { DEFAULT_LIFETIME_MS, linkState, newToken, shareUrl, tokenHash } from './share-tokens';
 
 export const SHARE_LINK = 'api::share-link.share-link';
@@ -28,7 +29,10 @@ export function namesEntry(value: unknown): boolean {
 /** What the site learns of a token's link: what it shows and which files, or that it no longer opens. */
 export type Resolution =
   | { state: 'valid'; kind: 'project' | 'article'; documentId: string; keys: string[]; expiresAt: string | null }
-  | { state: 'gone'; reason: 'revoked' | 'expired' | 'empty' | 'unpublished' };
+  | { state: 'gone'; reason: 'revoked' | 'expired' | 'empty' | 'unpublished' | 'deleted' };
+
+/** Links whose entry was deleted: their token's hash, so they answer "no longer valid", not "unknown". */
+const ENDED = 'studio_share_links_ended';
 
 interface LinkRow {
   id: number;
@@ -47,13 +51,32 @@ export function createShareLinks(strapi: Core.Strapi, media: PrivateMedia, siteU
   const encryption = () => strapi.service('admin::encryption') as unknown as Encryption;
   const column = (attribute: string) => (strapi.db.metadata.get(SHARE_LINK as never).attributes as Record<string, { columnName?: string }>)[attribute]?.columnName ?? attribute;
 
+  /** An entry as editors see it: its address (from the sealed token), never the hash or the seal. */
   const withUrl = <T>(entry: T): T => {
     if (!entry || typeof entry !== 'object') return entry;
-    const sealed = (entry as { tokenSealed?: unknown }).tokenSealed;
-    if (typeof sealed !== 'string') return entry;
+    const { tokenSealed: sealed, tokenHash: _hash, ...rest } = entry as { tokenSealed?: unknown; tokenHash?: unknown };
+    if (typeof sealed !== 'string') return rest as T;
     const token = encryption().decrypt(sealed);
-    return { ...entry, url: token ? shareUrl(siteUrl(), token) : null };
+    return { ...rest, url: token ? shareUrl(siteUrl(), token) : null } as T;
   };
+
+  let endedReady: Promise<void> | undefined;
+  const ended = () =>
+    (endedReady ??= (async () => {
+      const db = strapi.db.connection;
+      if (await db.schema.hasTable(ENDED)) return;
+      await db.schema
+        .createTable(ENDED, (columns) => {
+          columns.string('token_hash', 64).primary();
+          columns.bigInteger('ended_at').notNullable();
+        })
+        .catch(async (error: unknown) => {
+          if (!(await db.schema.hasTable(ENDED))) throw error;
+        });
+    })());
+  /** The token hashes of a document's rows (a deleted link is remembered by them). */
+  const hashesOf = async (documentId: string) =>
+    ((await strapi.db.query(SHARE_LINK as never).findMany({ where: { documentId }, select: ['tokenHash'] })) as Array<{ tokenHash?: string | null }>).flatMap((row) => (row.tokenHash ? [row.tokenHash] : []));
 
   return {
     /** Document Service middleware: tokens on create, bookkeeping kept from editors, the address on every read. */
@@ -75,7 +98,21 @@ export function createShareLinks(strapi: Core.Strapi, media: PrivateMedia, siteU
           }
           params.data = data;
         }
+        // Deleting the entry ends the link for good: its hash is remembered as ended.
+        const documentId = (context.params as { documentId?: string }).documentId;
+        const endedHashes = context.action === 'delete' && documentId ? await hashesOf(documentId) : [];
         const result = await next();
+        if (endedHashes.length > 0) {
+          const remember = async () => {
+            await ended();
+            await strapi.db
+              .connection(ENDED)
+              .insert(endedHashes.map((hash) => ({ token_hash: hash, ended_at: Date.now() })))
+              .onConflict('token_hash')
+              .ignore();
+          };
+          afterCommit(strapi, remember, 'a deleted share link was not remembered as ended');
+        }
         if (Array.isArray(result)) return result.map(withUrl);
         if (context.action === 'findOne' || context.action === 'findFirst' || context.action === 'create' || context.action === 'update') return withUrl(result);
         return result;
@@ -89,7 +126,11 @@ export function createShareLinks(strapi: Core.Strapi, media: PrivateMedia, siteU
         select: ['id', 'revoked', 'expiresAt'],
         populate: { project: { select: ['documentId'] }, article: { select: ['documentId'] } },
       })) as LinkRow | null;
-      if (!link) return null;
+      if (!link) {
+        await ended();
+        const deleted = await strapi.db.connection(ENDED).where('token_hash', hash).first();
+        return deleted ? { state: 'gone', reason: 'deleted' } : null;
+      }
       const [kind, uid, item] = link.project ? (['project', 'api::project.project', link.project] as const) : (['article', 'api::article.article', link.article] as const);
       const state = linkState({ ...link, item });
       if (state !== 'valid' || !item) return { state: 'gone', reason: state === 'valid' ? 'empty' : state };

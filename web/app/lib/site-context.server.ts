@@ -37,6 +37,12 @@ export const siteContext = createContext<SiteServices>();
 /** Where a loader writes its error lines for this request (the site's log, with the request's id). */
 export const logContext = createContext<(line: string) => void>((line) => console.error(line));
 
+/**
+ * What the share link in this request's address opens, as the server's gate already asked the CMS
+ * (issue 39): the page uses it rather than asking again (which a guess would cost twice).
+ */
+export const shareGrantContext = createContext<ShareGrant | undefined>(undefined);
+
 /** The visitor's address (behind a trusted proxy, the one it reports), set by the server per request. */
 export const visitorContext = createContext<string>('unknown');
 

@@ -16,7 +16,7 @@ import { useLocalePath } from '../lib/language';
 import { inPageLocale, mergeEntry } from '../lib/localized.server';
 import { underShare } from '../lib/media';
 import { pageLocale } from '../lib/page-locale.server';
-import { siteServices } from '../lib/site-context.server';
+import { shareGrantContext, siteServices } from '../lib/site-context.server';
 import { metaTexts, useUi } from '../lib/ui-text';
 import { useCountView } from '../lib/use-count-view';
 import styles from './page.module.css';
@@ -37,7 +37,7 @@ type Shared = { kind: 'project'; project: Project } | { kind: 'article'; article
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const args = { request, context, params };
   const token = params.token;
-  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true }), siteServices(context).shares.resolve(token)]);
+  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true }), context.get(shareGrantContext) ?? siteServices(context).shares.resolve(token)]);
   if (grant.state !== 'valid') {
     const shared: Shared = { kind: grant.state === 'gone' ? 'gone' : 'unknown' };
     return data({ ...shell, shared, token }, { status: grant.state === 'gone' ? 410 : 404 });

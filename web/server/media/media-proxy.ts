@@ -80,7 +80,10 @@ export function uploadKey(path: string): string | null {
   }
   const at = path.indexOf('/uploads/');
   if (at < 0 || decoded.includes('..') || decoded.includes('\\') || decoded.includes('\0')) return null;
-  return decodeURIComponent(path.slice(at + '/uploads/'.length));
+  const key = decodeURIComponent(path.slice(at + '/uploads/'.length));
+  // No empty segment (`/uploads//a.jpg`, `/uploads/%2Fa.jpg`): the storage would tidy it into
+  // another spelling of a key, past the private list's check (Strapi never makes such keys).
+  return key === '' || key.startsWith('/') || key.includes('//') ? null : key;
 }
 
 /** A key as an address's path again (each segment encoded). */

@@ -98,9 +98,9 @@ describe('the request scope', () => {
     app.use(requestScope(logging));
     const base = await listen(app);
     const token = 'K'.repeat(32);
-    for (const path of [`/s/${token}`, `/en/s/${token}.data`, `/s/${token}/uploads/a.jpg`, `/_img/640/s/${token}/uploads/a.jpg`]) await (await fetch(`${base}${path}`)).text();
-    await expect.poll(() => lines.length).toBe(4);
+    for (const path of [`/s/${token}`, `/en/s/${token}.data`, `/s/${token}/uploads/a.jpg`, `/_img/640/s/${token}/uploads/a.jpg`, `/S/${token}`, `/%73/${token}`]) await (await fetch(`${base}${path}`)).text();
+    await expect.poll(() => lines.length).toBe(6);
     expect(JSON.stringify(lines)).not.toContain(token);
-    expect(lines.map((line) => line.path)).toEqual(['/s/:token', '/en/s/:token.data', '/s/:token/uploads/a.jpg', '/_img/640/s/:token/uploads/a.jpg']);
+    expect(lines.map((line) => line.path)).toEqual(['/s/:token', '/en/s/:token.data', '/s/:token/uploads/a.jpg', '/_img/640/s/:token/uploads/a.jpg', '/s/:token', '/s/:token']);
   });
 });

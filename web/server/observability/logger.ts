@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
+import { withoutShareToken } from '../privacy/share-links';
 
 export type { Logger };
 
@@ -85,9 +86,6 @@ export interface FinishedRequest {
   seconds: number;
 }
 
-/** A share link's token in an address (`/s/<token>`, under a locale or the image endpoint too). */
-const SHARE_TOKEN_IN_PATH = /(^|\/)s\/[^/.]+/;
-
 /**
  * First middleware of the site: the request's id (the incoming `x-request-id` when sane, else a
  * new one), echoed on the response; the rest of the request runs in its scope; one access-log
@@ -105,7 +103,8 @@ export function requestScope(
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // At most 1,024 characters (longer addresses are refused with a 414 anyway); a share link's
       // token is never written down (issue 39: whoever reads the log would hold the link).
-      const path = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024).replace(SHARE_TOKEN_IN_PATH, '$1s/:token');
+      const raw = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024);
+      const path = withoutShareToken(raw);
       const finished: FinishedRequest = { reqId, method: req.method, path, status: res.writableFinished ? res.statusCode : 499, seconds };
       const line = { reqId, method: finished.method, path, route: routeOf?.(path), status: finished.status, ms: Math.round(seconds * 1e4) / 10 };
       logging.logger[quiet(path) ? 'debug' : 'info'](line, 'request');

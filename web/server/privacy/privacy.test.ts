@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imageEndpoint } from '../images/image-endpoint';
 import { mediaProxy } from '../media/media-proxy';
 import { createPrivateMedia } from './private-media';
-import { guessLimit, shareFiles, shareGate } from './share-gate';
+import { guessLimit, networkOf, shareFiles, shareGate } from './share-gate';
 import { createShareLinks } from './share-links';
 
 // Issue 39 on the site: a stand-in CMS that knows one share link and one private file.
@@ -97,6 +97,10 @@ describe('private files and share links on the site', () => {
     for (const pathname of ['/uploads/secret.jpg', '/uploads/%73ecret.jpg', '/uploads/small_secret.jpg', '/_img/640/uploads/secret.jpg', '/_img/640/uploads/%73ecret.jpg']) {
       expect((await get(pathname)).status, pathname).toBe(404);
     }
+    // Spellings a storage would tidy into the file's own (an empty segment) are no file's at all.
+    for (const pathname of ['/uploads//secret.jpg', '/uploads/%2Fsecret.jpg', '/uploads//small_secret.jpg', '/_img/640/uploads//secret.jpg']) {
+      expect((await get(pathname)).status, pathname).toBe(400);
+    }
     expect(asked.filter((line) => line.includes('secret'))).toEqual([]);
     const open = await get('/uploads/public.jpg');
     expect(open.status).toBe(200);
@@ -147,12 +151,18 @@ describe('private files and share links on the site', () => {
       const answer = await get(`/s/${guess}`, { 'x-forwarded-for': '203.0.113.7' });
       statuses.push(answer.status === 200 ? (((await answer.json()) as { share: { state: string } }).share.state === 'unknown' ? 404 : 200) : answer.status);
     }
-    expect(statuses.slice(0, 4)).toEqual([404, 404, 404, 404]);
+    // Its allowance (5 here) answered as any unknown address, then 429.
+    expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
-    // Once slowed, its guesses are not even looked up.
+    // Once slowed, its guesses are not even looked up, in whatever spelling the router accepts.
     const lookups = asked.length;
-    await get(`/s/${'z'.repeat(32)}`, { 'x-forwarded-for': '203.0.113.7' });
+    for (const spelling of [`/s/${'z'.repeat(32)}`, `/S/${'z'.repeat(32)}`, `/%73/${'z'.repeat(32)}.data`, `/en/S/${'z'.repeat(32)}`]) {
+      expect((await get(spelling, { 'x-forwarded-for': '203.0.113.7' })).status, spelling).toBe(429);
+    }
     expect(asked.length).toBe(lookups);
+    // One machine's IPv6 addresses share one allowance (its /64).
+    for (let n = 0; n < 12; n += 1) await get(`/S/${String(n).padStart(2, '0')}${'y'.repeat(30)}`, { 'x-forwarded-for': `2001:db8:1:2::${n + 1}` });
+    expect((await get(`/s/${'w'.repeat(32)}`, { 'x-forwarded-for': '2001:db8:1:2:ffff::9' })).status).toBe(429);
     // Another visitor opens the link as before.
     expect((await get(`/s/${TOKEN}`, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
   });
@@ -165,5 +175,13 @@ describe('private files and share links on the site', () => {
     privateKeys = privateKeys.filter((key) => key !== 'later.jpg');
     await media.refresh();
     expect((await get('/uploads/later.jpg')).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4 one by itself', () => {
+    expect(networkOf('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(networkOf('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(networkOf('198.51.100.2')).toBe('198.51.100.2');
+    expect(networkOf('::1')).toBe('0:0:0:0::/64');
   });
 });

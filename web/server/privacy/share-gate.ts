@@ -1,10 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { mediaRelay, refuseMedia, uploadKey, type MediaProxyOptions, type MediaSource } from '../media/media-proxy';
-import type { Grant, ShareLinks } from './share-links';
-
-/** A share link's addresses: its page in any language (`/s/<token>`, `/en/s/<token>`, their `.data`), its files. */
-const SHARE_PAGE = /^(?:\/[^/]+)?\/s\/([^/]+?)(?:\.data)?\/?$/;
-const SHARE_FILE = /^(?:\/_img\/[^/]+)?\/s\/([^/]+)\/uploads\//;
+import { shareTokenOf, type Grant, type ShareLinks } from './share-links';
 
 /** Whose guesses are whose: the visitor's address (behind a trusted proxy, the one it reports). */
 export interface GuessLimit {
@@ -20,6 +16,7 @@ export interface GuessLimit {
  */
 export function guessLimit({ burst = 10, everyMs = 30_000, now = Date.now }: { burst?: number; everyMs?: number; now?: () => number } = {}): GuessLimit {
   const clients = new Map<string, { misses: number; at: number }>();
+  let tidied = 0;
   const current = (client: string) => {
     const time = now();
     const entry = clients.get(client);
@@ -28,13 +25,29 @@ export function guessLimit({ burst = 10, everyMs = 30_000, now = Date.now }: { b
     return forgiven > 0 ? { misses: Math.max(0, entry.misses - forgiven), at: entry.at + forgiven * everyMs } : entry;
   };
   return {
-    mayTry: (client) => current(client).misses < burst,
-    missed(client) {
-      if (clients.size > 10_000) for (const [name] of clients) if (current(name).misses === 0) clients.delete(name);
+    mayTry: (client) => current(networkOf(client)).misses < burst,
+    missed(address) {
+      const client = networkOf(address);
+      // Forgiven clients are forgotten now and then (at most once a second), not on every miss.
+      if (clients.size > 10_000 && now() - tidied > 1_000) {
+        tidied = now();
+        for (const [name] of clients) if (current(name).misses === 0) clients.delete(name);
+      }
       const entry = current(client);
       clients.set(client, { misses: entry.misses + 1, at: entry.at });
     },
   };
+}
+
+/** Whose address it is: an IPv6 client is its /64 (one machine's share of addresses), an IPv4 one itself. */
+export function networkOf(address: string): string {
+  const v6 = address.replace(/^::ffff:(?=\d+\.)/, '');
+  if (!v6.includes(':')) return v6;
+  const [head = '', tail = ''] = v6.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = v6.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '').toLowerCase()).join(':')}::/64`;
 }
 
 const tooMany = (res: Response) =>
@@ -48,7 +61,7 @@ const tooMany = (res: Response) =>
  */
 export function shareGate({ links, guesses, log = console.error }: { links: ShareLinks; guesses: GuessLimit; log?: (line: string) => void }) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const token = (SHARE_PAGE.exec(req.path) ?? SHARE_FILE.exec(req.path))?.[1];
+    const token = shareTokenOf(req.path);
     if (token === undefined) return next();
     res.set({ 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' });
     const client = req.ip ?? 'unknown';
@@ -61,10 +74,9 @@ export function shareGate({ links, guesses, log = console.error }: { links: Shar
       res.status(503).set('retry-after', '5').type('text/plain').send('Service Unavailable');
       return;
     }
-    if (grant.state === 'unknown') {
-      guesses.missed(client);
-      if (!guesses.mayTry(client)) return tooMany(res);
-    }
+    // A token that opens nothing counts against its client (the next past the limit is a 429); an
+    // ended link's is no guess.
+    if (grant.state === 'unknown') guesses.missed(client);
     res.locals.share = grant;
     next();
   };

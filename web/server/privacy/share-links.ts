@@ -5,6 +5,31 @@ import type { ShareGrant } from '../../app/lib/site-context.server';
 /** A share link's token as the CMS makes them (cms/src/privacy/share-tokens.ts): 32 URL-safe characters. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
+/**
+ * A path as the router matches it: percent-decoded and case-blind (`/S/…`, `/%73/…` are `/s/…`),
+ * so whatever spelling reaches a share link's page reaches its gate and its redaction too.
+ */
+const decoded = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+const SHARE_ADDRESS = /^(?:\/[^/]+)?\/s\/([^/]+?)(?:\.data)?\/?$|^(?:\/_img\/[^/]+)?\/s\/([^/]+)\/uploads\//i;
+
+/** The token in a share link's address (its page in any language, its data, its files), in any spelling; else undefined. */
+export function shareTokenOf(path: string): string | undefined {
+  const match = SHARE_ADDRESS.exec(decoded(path).replace(/\/{2,}/g, '/'));
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** `path` with a share link's token replaced by `:token` (for logs and labels: the token opens the link). */
+export function withoutShareToken(path: string): string {
+  const token = shareTokenOf(path);
+  return token === undefined ? path : decoded(path).replace(/\/{2,}/g, '/').replace(/(^|\/)s\/[^/]+?(?=\.data$|\/|$)/i, '$1s/:token');
+}
+
 const resolution = z.discriminatedUnion('state', [
   z.object({ state: z.literal('valid'), kind: z.enum(['project', 'article']), documentId: z.string().regex(/^[A-Za-z0-9]{1,64}$/), keys: z.array(z.string().max(400)).max(2_000) }),
   z.object({ state: z.literal('gone') }),

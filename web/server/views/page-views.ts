@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
+import { createTokenBuckets } from '../../app/lib/token-buckets';
+import { networkOf } from '../privacy/share-gate';
 import { SHARE_TOKEN } from '../privacy/share-links';
 
 /** Crawlers, link previews, lab tools: not people looking at the work. */
@@ -34,6 +36,10 @@ const MAX_KEYS = 5_000;
  * even their address. The counts go to the CMS in a batch every `flushMs`, never on a request's way.
  */
 export function createPageViews({ cmsUrl, secret, fetchImpl = fetch, flushMs = 10_000, isPreview = () => false, now = () => new Date(), log = console.warn }: PageViewsOptions) {
+  // A person opens a page every few seconds at most: a client past 20 at once, then one every 3 s,
+  // is not counted (a script can still count a little; it cannot flood). Held in memory only,
+  // by address, for the moment; never sent or kept.
+  const mayCount = createTokenBuckets({ burst: 20, perSecond: 1 / 3 });
   let views = new Map<string, number>();
   let opens = new Map<string, { count: number; at: string }>();
   let timer: NodeJS.Timeout | undefined;
@@ -43,6 +49,7 @@ export function createPageViews({ cmsUrl, secret, fetchImpl = fetch, flushMs = 1
     if (!secret || NOT_A_PERSON.test(req.get('user-agent') ?? 'bot') || isPreview(req)) return;
     const site = req.get('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return;
+    if (!mayCount(networkOf(req.ip ?? 'unknown'))) return;
     let parsed: z.infer<typeof beaconSchema>;
     try {
       parsed = beaconSchema.parse(typeof body === 'string' ? JSON.parse(body) : body);

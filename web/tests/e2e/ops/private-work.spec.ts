@@ -190,8 +190,9 @@ test.describe('private work and share links', () => {
     const viewsOf = async () => (await summary()).top.find((entry) => entry.documentId === viewed.documentId)?.views ?? 0;
     const had = await viewsOf();
 
+    // Five people, each from an address of their own (the site trusts loopback's X-Forwarded-For).
     for (let n = 0; n < 5; n += 1) {
-      const visitor = await browser.newContext({ baseURL });
+      const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${100 + n}` } });
       const tab = await visitor.newPage();
       await open(tab, detail(viewed.documentId));
       await expect(tab.getByRole('heading', { level: 1, name: viewed.projectName })).toBeVisible();
@@ -212,7 +213,7 @@ test.describe('private work and share links', () => {
     const made = await admin.create<{ data: { documentId: string; url: string } }>(LINK, { label: 'Counted opens', project: { connect: [{ documentId: viewed.documentId, locale: 'zh-Hans' }] } });
     links.push(made.data.documentId);
     for (let n = 0; n < 2; n += 1) {
-      const visitor = await browser.newContext({ baseURL });
+      const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${110 + n}` } });
       await open(await visitor.newPage(), new URL(made.data.url).pathname);
       await visitor.close();
     }
