@@ -33,6 +33,26 @@ interface LandingPageProps {
   corner?: ReactNode;
 }
 
+/**
+ * Resolves once the view transition under way has finished: the document's own
+ * (`activeViewTransition`), else its pseudo-elements' animations; at most ~2 s of looking for one.
+ */
+async function viewTransitionDone(): Promise<void> {
+  for (let frame = 0; frame < 120; frame += 1) {
+    const active = (document as Document & { activeViewTransition?: ViewTransition | null }).activeViewTransition;
+    if (active) return active.finished.then(
+      () => undefined,
+      () => undefined,
+    );
+    const running = document.getAnimations().filter((animation) => String((animation.effect as KeyframeEffect | null)?.pseudoElement ?? '').startsWith('::view-transition'));
+    if (running.length > 0) {
+      await Promise.allSettled(running.map((animation) => animation.finished));
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
 export function LandingPage({ backgrounds, galleryCovers = [], corner }: LandingPageProps) {
   const { ui, studio } = useUi();
   const localize = useLocalePath();
@@ -58,8 +78,12 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
     if (leaving === 'over-gallery') {
       const root = document.documentElement;
       root.dataset.landingExit = reducedMotion ? 'fade' : 'slide';
-      void navigate(localize(ENTER_PATH), { viewTransition: true, state });
-      window.setTimeout(() => delete root.dataset.landingExit, tokens.duration.slideUpMs * 2);
+      // The transition starts once the gallery's data is in and runs once the gallery is drawn (on a
+      // busy phone, seconds after the click): the mark stays until it has finished, not for a fixed
+      // time (it went early, and the slide fell back to the browser's cross-fade half-way).
+      void Promise.resolve(navigate(localize(ENTER_PATH), { viewTransition: true, state }))
+        .then(viewTransitionDone)
+        .finally(() => delete root.dataset.landingExit);
       return;
     }
     const timer = window.setTimeout(() => navigate(localize(ENTER_PATH), { state }), tokens.duration.slideUpMs);
