@@ -137,6 +137,37 @@ describe('the content store', () => {
     expect(await s.read('/api/projects', reload)).toBe(3);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('an answer the CMS gave while a publish was being purged is asked again, never kept', async () => {
+    const s = store({ deadlineMs: 1_000 });
+    let published = false;
+    let release: () => void = () => {};
+    const load = vi.fn(async () => {
+      const seen = published ? 'after' : 'before';
+      if (!published) await new Promise<void>((resolve) => (release = resolve));
+      return seen;
+    });
+    const first = s.read('/api/projects', load);
+    await flush();
+    // The publish commits and its webhook purges while the call above is still out.
+    published = true;
+    s.purge((key) => key.startsWith('/api/projects'));
+    const joined = s.read('/api/projects', load);
+    release();
+    expect(await first).toBe('after');
+    expect(await joined).toBe('after');
+    expect(await s.read('/api/projects', load)).toBe('after');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a purge of other keys does not repeat a call', async () => {
+    const s = store({ deadlineMs: 1_000 });
+    const { load, calls } = cms(() => ['a'], 30);
+    const reading = s.read('/api/projects', load);
+    s.purge((key) => key.startsWith('/api/articles'));
+    await reading;
+    expect(calls.count).toBe(1);
+  });
 });
 
 describe('what is read back from a store is checked, never trusted (issue 27)', () => {

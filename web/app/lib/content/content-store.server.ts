@@ -71,6 +71,9 @@ export function createContentStore({
   let refreshFailures = 0;
   // Bumped whenever the answers held may have changed (for what is derived from them).
   let version = 0;
+  // The calls to the CMS under way, by key, and whether a purge has since matched them: an answer
+  // the CMS gave before a publish committed must not be kept (or shared) after its purge.
+  const underWay = new Map<string, { purged: boolean }>();
   // Memory first; then the answer another instance already fetched; the CMS last.
   const cache: Cache = shared
     ? {
@@ -120,6 +123,25 @@ export function createContentStore({
     return kept.value;
   }
 
+  /**
+   * `load`, once more if a purge matched `key` while it ran (a publish's webhook arrived between
+   * the call and its answer, so the answer may predate it): at most three calls, the last one kept.
+   */
+  async function loadPastPurges<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const mark = { purged: false };
+    underWay.set(key, mark);
+    try {
+      let value = await load();
+      for (let again = 0; mark.purged && again < 2; again += 1) {
+        mark.purged = false;
+        value = await load();
+      }
+      return value;
+    } finally {
+      if (underWay.get(key) === mark) underWay.delete(key);
+    }
+  }
+
   return {
     /**
      * The answer for `key`: from memory, Redis or the CMS (`load`). `valid` checks an answer read
@@ -144,7 +166,7 @@ export function createContentStore({
           async getFreshValue({ background }) {
             onEvent?.(background ? 'refresh' : 'miss');
             try {
-              const value = await load();
+              const value = await loadPastPurges(key, load);
               await lastGood.set(key, value, now());
               version += 1;
               return value;
@@ -189,6 +211,7 @@ export function createContentStore({
     /** Drops cached answers whose key passes `matches` (all when omitted); the last good copies stay. */
     purge(matches: (key: string) => boolean = () => true): number {
       let dropped = 0;
+      for (const [key, mark] of underWay) if (matches(key)) mark.purged = true;
       for (const key of [...lru.keys()]) {
         if (matches(key)) {
           lru.delete(key);
