@@ -42,21 +42,23 @@ export function registerPrivacy(strapi: Core.Strapi): void {
   links.register();
   const privateAble = new Set<string>(PRIVATE_TYPES);
   strapi.documents.use(async (context, next) => {
-    const result = await next();
-    if (!privateAble.has(context.uid)) return result;
+    if (!privateAble.has(context.uid)) return next();
     // Published, a document is as private in every language as in the one published: its other
-    // locales' published rows (filled earlier, by the machine or an editor) follow at once.
+    // locales' rows (filled earlier, by the machine or an editor) follow, in the same write and
+    // before it (after it, the publish's webhook could reach the site first and it would cache the
+    // other language's old rows).
     const documentId = (context.params as { documentId?: string }).documentId;
     if (context.action === 'publish' && documentId) await followVisibility(strapi, context.uid, documentId);
+    const result = await next();
     if (['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
     return result;
   });
 }
 
-/** Every row of a document (each locale, draft and published) takes the visibility it was just published with. */
+/** Every row of a document (each locale, draft and published) takes the visibility its draft is about to be published with. */
 async function followVisibility(strapi: Core.Strapi, uid: string, documentId: string): Promise<void> {
-  const published = (await strapi.db.query(uid as never).findOne({ where: { documentId, publishedAt: { $notNull: true } }, select: [VISIBILITY], orderBy: { updatedAt: 'desc' } })) as Record<string, unknown> | null;
-  const visibility = published?.[VISIBILITY];
+  const draft = (await strapi.db.query(uid as never).findOne({ where: { documentId, publishedAt: { $null: true } }, select: [VISIBILITY], orderBy: { updatedAt: 'desc' } })) as Record<string, unknown> | null;
+  const visibility = draft?.[VISIBILITY];
   if (visibility !== 'public' && visibility !== 'private') return;
   await strapi.db.query(uid as never).updateMany({ where: { documentId, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
 }
