@@ -10,6 +10,12 @@ interface FieldText {
   readOnly?: boolean;
 }
 
+/** The folder an item came from (issue 40): `npm run import` finds it again by it. */
+const IMPORT_SLUG: FieldText = {
+  label: 'Import folder',
+  description: 'The folder `npm run import` made this from (lower-case letters, digits, dashes): a later import of that folder updates this entry. Empty for work made here.',
+};
+
 /** Whether an item shows on the public site (issue 39): the same for every language. */
 const VISIBILITY: FieldText = {
   label: 'Visibility',
@@ -45,6 +51,7 @@ const FIELD_TEXT: Record<StudioContentType | 'api::share-link.share-link', Recor
     images: { label: 'Images and videos', description: 'In display order. The first image is the cover (not repeated on the detail page). Videos: MP4 or WebM.' },
     category: { label: 'Category', description: 'Which category filter shows this project.' },
     visibility: VISIBILITY,
+    slug: IMPORT_SLUG,
   },
   'api::article.article': {
     articleName: { label: 'Title', description: 'Article title, shown on the card (2 lines at most) and the article page.' },
@@ -53,6 +60,7 @@ const FIELD_TEXT: Record<StudioContentType | 'api::share-link.share-link', Recor
     articleImage: { label: 'Images and videos', description: 'The first image is the card cover; all of them form the carousel. Videos: MP4 or WebM.' },
     articleContent: { label: 'Text', description: 'The article body: headings, paragraphs, lists, quotes, links.' },
     visibility: VISIBILITY,
+    slug: IMPORT_SLUG,
   },
   'api::share-link.share-link': {
     label: { label: 'For', description: 'Who the link is for (a client, a jury): only you see it.' },
