@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFrontDoor } from '../lib/front-door.mjs';
+import { freePort, rootDir, startCms, startWeb, stop } from '../lib/stack.mjs';
+import { observatoryScan } from '../bench/observatory.mjs';
+
+// Issue 40: the front door a studio runs (deploy/), as docs/deploy.md sets it up, with `localhost`
+// names and Caddy's own certificate authority: deploy/setup-env.mjs writes the settings, the CMS
+// and the site start from them, Caddy from deploy/Caddyfile on ports 80 and 443.
+const SITE = 'localhost';
+const CMS = 'cms.localhost';
+
+/** An env file's `KEY=value` lines. */
+const readEnv = (file) =>
+  Object.fromEntries(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+describe('the HTTPS front door (deploy/Caddyfile)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'front-door-'));
+  const servers = [];
+  let ca;
+
+  /** A request over HTTPS with Caddy's CA, to `host` (any name: it is dialled on loopback). */
+  const get = (host, pathname, { headers = {}, method = 'GET' } = {}) =>
+    new Promise((resolve, reject) => {
+      const request = https.request({ host: '127.0.0.1', servername: host, port: 443, path: pathname, method, ca, headers: { host, ...headers } }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  const plain = (host, pathname) =>
+    new Promise((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: 80, path: pathname, headers: { host } }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode, location: response.headers.location });
+      }).on('error', reject);
+    });
+
+  beforeAll(async () => {
+    // The settings a studio's server gets (docs/deploy.md, step 5).
+    const etc = path.join(dataDir, 'etc');
+    execFileSync(process.execPath, [path.join(rootDir, 'deploy', 'setup-env.mjs'), SITE, CMS, '--dir', etc]);
+    const cmsEnv = readEnv(path.join(etc, 'cms.env'));
+    const siteEnv = readEnv(path.join(etc, 'site.env'));
+    const caddyEnv = readEnv(path.join(etc, 'caddy.env'));
+    const [cmsPort, sitePort] = [await freePort(), await freePort()];
+    fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+    const cms = await startCms({
+      port: cmsPort,
+      logFile: path.join(dataDir, 'cms.log'),
+      env: { ...cmsEnv, CMS_SEED: 'false', DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public'), SITE_WEBHOOK_URL: `http://127.0.0.1:${sitePort}/_webhooks/content`, TRANSLATE_URL: 'http://127.0.0.1:9/' },
+    });
+    servers.push(cms.child);
+    const site = await startWeb({ port: sitePort, cmsUrl: cms.url, logFile: path.join(dataDir, 'web.log'), env: { ...siteEnv, CMS_URL: cms.url, CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), IMAGE_CACHE_DIR: path.join(dataDir, 'images') } });
+    servers.push(site.child);
+
+    // Caddy from the repository's Caddyfile, its own CA, its state in the test's folder.
+    const door = await startFrontDoor({ siteDomain: caddyEnv.SITE_DOMAIN, cmsDomain: caddyEnv.CMS_DOMAIN, sitePort, cmsPort, dataDir });
+    servers.push(door.child);
+    ca = door.ca;
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const child of servers.reverse()) await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves every route of the site over HTTPS, with HSTS, and sends plain HTTP there', async () => {
+    const routes = { '/': 302, '/login': 200, '/dailyPage/project': 200, '/dailyPage/article': 200, '/dailyPage/profile': 200, '/en/dailyPage/project': 200, '/sitemap.xml': 200, '/no-such-page': 404 };
+    for (const [pathname, status] of Object.entries(routes)) {
+      const answer = await get(SITE, pathname);
+      expect(answer.status, pathname).toBe(status);
+      expect(answer.headers['strict-transport-security'], pathname).toMatch(/max-age=\d{8,}/);
+    }
+    // Pages are rendered at the public address, never the proxy's own.
+    expect((await get(SITE, '/dailyPage/project')).body).toContain(`<link rel="canonical" href="https://${SITE}/dailyPage/project"`);
+    for (const pathname of ['/', '/dailyPage/project?category=x']) {
+      const redirect = await plain(SITE, pathname);
+      expect([301, 308]).toContain(redirect.status);
+      expect(redirect.location).toBe(`https://${SITE}${pathname}`);
+    }
+  }, 60_000);
+
+  it('negotiates HTTP/2, and offers HTTP/3', async () => {
+    const session = http2.connect(`https://127.0.0.1:443`, { ca, servername: SITE });
+    try {
+      await new Promise((resolve, reject) => session.once('connect', resolve).once('error', reject));
+      expect(session.alpnProtocol).toBe('h2');
+      const status = await new Promise((resolve, reject) => {
+        const stream = session.request({ ':path': '/dailyPage/project', ':authority': SITE });
+        stream.on('response', (headers) => resolve(headers[':status']));
+        stream.on('error', reject);
+        stream.resume();
+      });
+      expect(status).toBe(200);
+    } finally {
+      session.close();
+    }
+    expect((await get(SITE, '/login')).headers['alt-svc']).toMatch(/h3=":443"/);
+  }, 30_000);
+
+  it('puts the CMS’s admin on its own host name only, and sets X-Forwarded-* itself', async () => {
+    const adminPage = await get(CMS, '/admin');
+    expect(adminPage.status).toBe(200);
+    expect(adminPage.body).toMatch(/<div id="strapi">|strapi/i);
+    expect((await get(CMS, '/_health')).status).toBe(204);
+    // The site's name never reaches the CMS, the CMS's never the site.
+    const notHere = await get(SITE, '/admin');
+    expect(notHere.status).toBe(404);
+    expect(notHere.body).not.toMatch(/strapi/i);
+    expect((await get(CMS, '/dailyPage/project')).body).not.toContain('<html');
+    // A client's own X-Forwarded-For is replaced: the CMS's sign-in limit counts the real address.
+    const forged = await get(SITE, '/dailyPage/project', { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' } });
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain('evil.example');
+  }, 30_000);
+
+  it('passes every test of the MDN HTTP Observatory over HTTPS', async () => {
+    const result = await observatoryScan(`https://${SITE}`, { extraCa: ca });
+    expect(result.failed).toEqual([]);
+    expect(result.grade).toBe('A+');
+  }, 120_000);
+
+  it('ships systemd units that systemd-analyze verifies', () => {
+    const units = ['studio-cms.service', 'studio-site.service'].map((name) => path.join(rootDir, 'deploy', name));
+    expect(() => execFileSync('systemd-analyze', ['verify', ...units], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
+    const security = execFileSync('systemd-analyze', ['security', '--offline=yes', ...units.slice(1)], { encoding: 'utf8' });
+    expect(Number(/Overall exposure level for \S+: ([\d.]+)/.exec(security)?.[1])).toBeLessThan(2);
+  });
+});
