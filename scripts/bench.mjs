@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { instantMoves } from './bench/instant.mjs';
+import { parseArguments, runImport } from './import/import.mjs';
+import { startFrontDoor } from './lib/front-door.mjs';
 import { renderBenchmarks, writeRun } from './bench/render.mjs';
 import { floodLoad, outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
@@ -24,7 +26,7 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ALL_SECTIONS = ['cms', 'render', 'content', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'observatory', 'storage', 'instances'];
+const ALL_SECTIONS = ['cms', 'render', 'content', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
@@ -143,7 +145,7 @@ try {
     rows.push([`Publish a Chinese change in the admin to its English (machine-filled) on the site, median of ${RUNS}`, await englishFilledAfterPublish(cms.url, web.url, RUNS)]);
   }
 
-  if (only.has('walk') || only.has('instant')) {
+  if (only.has('walk') || only.has('instant') || only.has('frontdoor')) {
     browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -180,6 +182,19 @@ try {
 
   current = 'instant';
   if (only.has('instant')) rows.push(...(await instantMoves(browser, web.url, cms.url, RUNS)));
+
+  current = 'frontdoor';
+  if (only.has('frontdoor')) {
+    // Issue 40: the same moves through deploy/Caddyfile (HTTP/2 with TLS, Caddy's local CA) as
+    // the direct ones above (HTTP/1.1 on loopback), in this run. Needs ports 80 and 443 (root).
+    const door = await startFrontDoor({ siteDomain: 'localhost', sitePort: webPort, cmsPort: new URL(cms.url).port, dataDir });
+    servers.push(door.child);
+    rows.push(...(await instantMoves(browser, door.url, cms.url, RUNS, { via: ', through Caddy over HTTP/2', ignoreHTTPSErrors: true })));
+    const scan = await observatoryScan(door.url, { extraCa: door.ca });
+    rows.push(['MDN HTTP Observatory over HTTPS through the front door: grade, score; failed tests', `${scan.grade}, ${scan.score}; ${scan.failed.join(', ') || 'none'}`]);
+    await stop(door.child);
+    servers.splice(servers.indexOf(door.child), 1);
+  }
 
   current = 'storage';
   if (only.has('storage')) {
@@ -267,6 +282,18 @@ try {
       servers.splice(servers.indexOf(instance.child), 1);
     }
     await deleteRedisPrefix(redisEnv.REDIS_URL, redisEnv.REDIS_PREFIX);
+  }
+  current = 'import';
+  if (only.has('import')) {
+    // Issue 40: the example folder into the seeded studio, then again (nothing to send).
+    const options = { ...parseArguments([path.join(rootDir, 'docs', 'examples', 'import')], { CMS_URL: cms.url, CMS_ADMIN_EMAIL: E2E_ADMIN.email, CMS_ADMIN_PASSWORD: E2E_ADMIN.password }) };
+    const quiet = { write: () => true };
+    for (const run of ['first', 'second']) {
+      const started = performance.now();
+      const code = await runImport(options, { out: quiet, err: process.stderr });
+      if (code !== 0) throw new Error(`the import of docs/examples/import failed (${code})`);
+      rows.push([`Import of docs/examples/import (3 projects, 1 article, 7 pictures, 0.1 MB), ${run} run${run === 'second' ? ' (nothing changed: nothing sent)' : ''}`, ms(performance.now() - started)]);
+    }
   }
 } finally {
   await browser?.close();

@@ -23,11 +23,23 @@ function install() {
   if (!fs.existsSync(preload)) fs.writeFileSync(preload, '{}');
 }
 
-/** Scans `host:port` (plain HTTP on loopback): grade, score, and the tests that failed. */
-export async function observatoryScan(siteUrl) {
+/**
+ * Scans `host:port` (plain HTTP on loopback), or a host on ports 80 and 443 behind the front door:
+ * grade, score, and the tests that failed. `extraCa` is a certificate authority the scanner is to
+ * trust besides its own (Caddy's local one): its wrapper reads the bundle of
+ * `node_extra_ca_certs_mozilla_bundle` (NODE_EXTRA_CA_CERTS), which is where it goes.
+ */
+export async function observatoryScan(siteUrl, { extraCa } = {}) {
   install();
   const { host } = new URL(siteUrl);
-  const output = execFileSync(process.execPath, [path.join(packageDir, 'src', 'scan.js'), host.replace('127.0.0.1', 'localhost')], { encoding: 'utf8' });
+  let entry = path.join(packageDir, 'src', 'scan.js');
+  if (extraCa) {
+    const bundle = path.join(dir, 'node_modules', 'node_extra_ca_certs_mozilla_bundle', 'ca_bundle', 'ca_intermediate_bundle.pem');
+    fs.mkdirSync(path.dirname(bundle), { recursive: true });
+    fs.writeFileSync(bundle, extraCa);
+    entry = path.join(packageDir, 'bin', 'wrapper.js');
+  }
+  const output = execFileSync(process.execPath, [entry, host.replace('127.0.0.1', 'localhost')], { encoding: 'utf8' });
   const result = JSON.parse(output);
   if (result.error) throw new Error(`Observatory scan failed: ${result.error}`);
   const failed = Object.entries(result.tests)

@@ -23,11 +23,12 @@ export interface Throttled {
 }
 
 /** A fresh context on the phone (touch) or a desktop window, throttled like the phone above. */
-export async function throttled(browser: Browser, { phone = true, reducedMotion = false } = {}): Promise<Throttled> {
+export async function throttled(browser: Browser, { phone = true, reducedMotion = false, ignoreHTTPSErrors = false } = {}): Promise<Throttled> {
+  // ignoreHTTPSErrors: the front door's local certificate authority (the bench through Caddy).
   const context = await browser.newContext(
     phone
-      ? { userAgent: IPHONE, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'zh-CN' }
-      : { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' },
+      ? { userAgent: IPHONE, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'zh-CN', ignoreHTTPSErrors }
+      : { viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ignoreHTTPSErrors },
   );
   const page = await context.newPage();
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
