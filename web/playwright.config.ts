@@ -53,10 +53,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
-      // Publishing changes the CMS's content (its studio too): alone, after everything that reads it.
+      // Publishing changes the CMS's content (its studio too): alone, after everything that reads
+      // it, one file at a time (two of them publish and unpublish the same projects, and views are
+      // counted from whatever a browser opens).
       name: 'publish',
       testMatch: /ops\/(publish|studio|private-work)\.spec\.ts/,
       dependencies: ['ops'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {

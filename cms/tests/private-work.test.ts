@@ -258,6 +258,11 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     const entry = await admin<{ data: { opens: number; lastOpenedAt: string } }>('GET', `/content-manager/collection-types/${LINK}/${link.documentId}`);
     expect(entry.body.data.opens).toBe(4);
     expect(entry.body.data.lastOpenedAt).toBeTruthy();
+    // The widget's ten, or as many as asked for (up to 100); anything else is the ten.
+    const top = async (query: string) => (await admin<{ data: { top: unknown[] } }>('GET', `/admin/studio/views${query}`)).body.data.top.length;
+    expect(await top('?top=1')).toBe(1);
+    expect(await top('?top=100')).toBeGreaterThanOrEqual(await top(''));
+    expect(await top('?top=100000')).toBe(await top(''));
 
     // Only from the site, and only well-formed.
     expect((await call('/api/page-views', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) })).status).toBe(401);

@@ -6,6 +6,7 @@ import { linkState } from '../privacy/share-tokens';
 interface Context {
   status: number;
   body: unknown;
+  query: Record<string, unknown>;
 }
 
 interface LinkRow {
@@ -22,6 +23,12 @@ interface LinkRow {
  * GET /admin/studio/views (signed-in editors): the admin home page's widget (src/admin) reads the
  * last 30 days' views per day, the most viewed projects and articles, and the share links opened.
  */
+/** How many pages the summary lists: `top` when it is a whole number from 1 to 100, else 10. */
+export const topOf = (value: unknown): number => {
+  const asked = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  return asked >= 1 && asked <= 100 ? asked : 10;
+};
+
 export function registerViewRoutes(strapi: Core.Strapi): void {
   const routes = strapi.admin.routes as unknown as Record<string, { type: string; routes: unknown[] }>;
   routes['studio-views'] = {
@@ -42,7 +49,8 @@ export function registerViewRoutes(strapi: Core.Strapi): void {
           })) as LinkRow[];
           ctx.body = {
             data: {
-              ...(await views.summary()),
+              // The widget shows the first 10; `?top=` (up to 100) asks for more.
+              ...(await views.summary({ top: topOf(ctx.query.top) })),
               links: links.map((link) => ({
                 label: link.label,
                 opens: link.opens ?? 0,
