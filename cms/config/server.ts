@@ -1,5 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { required } from '../src/utils/required-env';
+
+/**
+ * The public folder, with its `uploads` made when missing: Strapi's local upload provider refuses
+ * to start without it, and a server's fresh state folder (deploy/studio-cms.service) has none.
+ */
+function publicDir(dir: string): string {
+  try {
+    fs.mkdirSync(path.resolve(dir, 'uploads'), { recursive: true });
+  } catch {
+    // Read-only (the media are in a bucket): the provider says what it needs.
+  }
+  return dir;
+}
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
   host: env('CMS_HOST', '127.0.0.1'),
@@ -12,7 +27,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server =>
   proxy: { koa: env.bool('CMS_TRUST_PROXY', false) },
   dirs: {
     // Tests point this at a temporary folder so their uploads never mix with the studio's.
-    public: env('CMS_PUBLIC_DIR', './public'),
+    public: publicDir(env('CMS_PUBLIC_DIR', './public')),
   },
   logger: {
     updates: { enabled: false },

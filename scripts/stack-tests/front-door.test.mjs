@@ -53,16 +53,18 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
   beforeAll(async () => {
     // The settings a studio's server gets (docs/deploy.md, step 5).
     const etc = path.join(dataDir, 'etc');
-    execFileSync(process.execPath, [path.join(rootDir, 'deploy', 'setup-env.mjs'), SITE, CMS, '--dir', etc]);
+    execFileSync(process.execPath, [path.join(rootDir, 'deploy', 'setup-env.mjs'), SITE, CMS, '--empty', '--dir', etc]);
+    // Secrets for root's eyes only (systemd reads them before it starts a service as its user).
+    for (const name of ['cms.env', 'site.env', 'caddy.env']) expect(fs.statSync(path.join(etc, name)).mode & 0o777, name).toBe(0o600);
     const cmsEnv = readEnv(path.join(etc, 'cms.env'));
     const siteEnv = readEnv(path.join(etc, 'site.env'));
     const caddyEnv = readEnv(path.join(etc, 'caddy.env'));
     const [cmsPort, sitePort] = [await freePort(), await freePort()];
-    fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
+    // No uploads folder made here: the CMS makes it on a fresh server.
     const cms = await startCms({
       port: cmsPort,
       logFile: path.join(dataDir, 'cms.log'),
-      env: { ...cmsEnv, CMS_SEED: 'false', DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public'), SITE_WEBHOOK_URL: `http://127.0.0.1:${sitePort}/_webhooks/content`, TRANSLATE_URL: 'http://127.0.0.1:9/' },
+      env: { ...cmsEnv, CMS_PORT: String(cmsPort), DATABASE_FILENAME: path.join(dataDir, 'data.db'), CMS_PUBLIC_DIR: path.join(dataDir, 'public'), SITE_WEBHOOK_URL: `http://127.0.0.1:${sitePort}/_webhooks/content`, TRANSLATE_URL: 'http://127.0.0.1:9/' },
     });
     servers.push(cms.child);
     const site = await startWeb({ port: sitePort, cmsUrl: cms.url, logFile: path.join(dataDir, 'web.log'), env: { ...siteEnv, CMS_URL: cms.url, CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), IMAGE_CACHE_DIR: path.join(dataDir, 'images') } });
@@ -135,10 +137,15 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     expect(result.grade).toBe('A+');
   }, 120_000);
 
-  it('ships systemd units that systemd-analyze verifies', () => {
-    const units = ['studio-cms.service', 'studio-site.service'].map((name) => path.join(rootDir, 'deploy', name));
+  it('ships systemd units that systemd-analyze verifies, each well confined', () => {
+    const units = ['studio-build.service', 'studio-cms.service', 'studio-site.service'].map((name) => path.join(rootDir, 'deploy', name));
     expect(() => execFileSync('systemd-analyze', ['verify', ...units], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
-    const security = execFileSync('systemd-analyze', ['security', '--offline=yes', ...units.slice(1)], { encoding: 'utf8' });
-    expect(Number(/Overall exposure level for \S+: ([\d.]+)/.exec(security)?.[1])).toBeLessThan(2);
+    for (const unit of units) {
+      const security = execFileSync('systemd-analyze', ['security', '--offline=yes', unit], { encoding: 'utf8' });
+      expect(Number(/Overall exposure level for \S+: ([\d.]+)/.exec(security)?.[1]), unit).toBeLessThan(2);
+    }
+    // The running services never write the code they run; the site cannot read the CMS's data.
+    for (const unit of units.slice(1)) expect(fs.readFileSync(unit, 'utf8'), unit).not.toMatch(/^ReadWritePaths=.*\/srv\/studio(\s|$|\/(cms|web)\/(dist|build))/m);
+    expect(fs.readFileSync(units[2], 'utf8')).toMatch(/^DynamicUser=yes$/m);
   });
 });
