@@ -9,6 +9,8 @@ export const SLUG = /^[a-z0-9][a-z0-9-]{0,119}$/;
 const PICTURES = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif' };
 const VIDEOS = { '.mp4': 'video/mp4', '.webm': 'video/webm' };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Pictures and videos the site cannot show: named as problems, never skipped in silence. */
+const UNSHOWN = new Set(['.gif', '.heic', '.heif', '.tif', '.tiff', '.bmp', '.psd', '.raw', '.cr2', '.nef', '.dng', '.svg', '.mov', '.m4v', '.avi', '.mkv', '.wmv', '.mpg', '.mpeg']);
 
 /** A problem with one file of the folder: its path and why. */
 export class ImportProblem extends Error {
@@ -46,6 +48,10 @@ async function mediaOf(dir, { maxBytes, sharp, problems }) {
     const file = path.join(dir, name);
     const ext = path.extname(name).toLowerCase();
     const mime = PICTURES[ext] ?? VIDEOS[ext];
+    if (!mime && UNSHOWN.has(ext)) {
+      problems.push(new ImportProblem(file, `is a ${ext.slice(1).toUpperCase()} file: the site shows JPEG, PNG, WebP and AVIF pictures and MP4 and WebM videos (convert it, or move it out of the folder)`));
+      continue;
+    }
     if (!mime) continue; // the item's text files, or notes of the studio's own
     let stat;
     try {
@@ -111,6 +117,7 @@ async function projectOf(dir, slug, options) {
   if (!fields.name) problems.push(new ImportProblem(file, 'has no "name:" in its front matter'));
   if (fields.date && !DATE.test(fields.date)) problems.push(new ImportProblem(file, `date "${fields.date}" is not YYYY-MM-DD`));
   if (fields.visibility && !['public', 'private'].includes(fields.visibility)) problems.push(new ImportProblem(file, `visibility "${fields.visibility}" is public or private`));
+  if (fields.flextype && !['normal', 'tall'].includes(fields.flextype)) problems.push(new ImportProblem(file, `flextype "${fields.flextype}" is normal (a tile one row high) or tall (two rows, as without it)`));
   const media = await mediaOf(dir, options);
   if (media.length > 0 && !media.some((item) => item.mime.startsWith('image/'))) problems.push(new ImportProblem(dir, 'has no picture (the first one is the tile\'s cover)'));
   if (media.length === 0) problems.push(new ImportProblem(dir, 'has no pictures or videos'));
@@ -121,7 +128,7 @@ async function projectOf(dir, slug, options) {
     dir,
     file,
     category: fields.category || null,
-    source: { projectName: fields.name, author: fields.author ?? '', addTime: fields.date || null, flextype: fields.flextype || null, description: body, visibility: fields.visibility || 'public' },
+    source: { projectName: fields.name, author: fields.author ?? '', addTime: fields.date || null, flextype: fields.flextype === 'normal' ? 'normal' : null, description: body, visibility: fields.visibility || 'public' },
     english: english ? { projectName: english.fields.name, author: english.fields.author ?? fields.author ?? '', description: english.body } : null,
     media,
   };

@@ -166,6 +166,8 @@ describe('npm run import', () => {
       ['unreadable', (folder) => fs.symlinkSync(path.join(folder, 'nowhere.jpg'), path.join(folder, 'tea-house', '03.jpg')), [], /tea-house\/03\.jpg: cannot be read \(ENOENT\)/],
       ['fake-video', (folder) => fs.writeFileSync(path.join(folder, 'tea-house', '03.mp4'), 'not a video at all, really'), [], /tea-house\/03\.mp4: is not a picture or video/],
       ['unknown-category', (folder) => fs.writeFileSync(path.join(folder, 'tea-house', 'project.md'), '---\nname: 茶舍包装\ncategory: 没有这个分类\n---\n'), ['--no-create'], /tea-house\/project\.md: category "没有这个分类" does not exist in the CMS \(--no-create\)/],
+      ['gif', (folder) => fs.writeFileSync(path.join(folder, 'tea-house', '04-loop.gif'), 'GIF89a'), [], /tea-house\/04-loop\.gif: is a GIF file: the site shows JPEG, PNG, WebP and AVIF pictures and MP4 and WebM videos/],
+      ['flextype', (folder) => fs.writeFileSync(path.join(folder, 'tea-house', 'project.md'), '---\nname: 茶舍包装\nflextype: wide\n---\n'), [], /tea-house\/project\.md: flextype "wide" is normal .* or tall/],
       ['too-big', (folder) => {
         const handle = fs.openSync(path.join(folder, 'city-archive', '02-huge.mp4'), 'w');
         fs.ftruncateSync(handle, 2 * 1024 ** 3);
