@@ -74,7 +74,7 @@ async function main() {
     env: { ...process.env, CMS_SEED: 'false' },
   });
   if (created.status !== 0) return created.status ?? 1;
-  console.log(`admin: ${email} can sign in at the admin (${process.env.CMS_PUBLIC_URL ?? 'https://<CMS_DOMAIN>'}/admin)`);
+  console.log(`admin: ${email} can sign in at /admin on the CMS's address (http://localhost:${process.env.CMS_PORT ?? 1337}/admin with npm start, https://<CMS_DOMAIN>/admin on a server)`);
   if (generated) console.log(`admin: its password (shown once, keep it in your password manager): ${password}`);
   return 0;
 }

@@ -18,6 +18,9 @@ const TYPES = {
   project: { path: '/api/projects', uid: 'api::project.project', media: 'images', name: 'projectName' },
   article: { path: '/api/articles', uid: 'api::article.article', media: 'articleImage', name: 'articleName' },
 };
+
+/** "1 file", "3 files". */
+const filesOf = (item) => `${item.media.length} ${item.media.length === 1 ? 'file' : 'files'}`;
 /** The fields an import writes (and compares, to know an item is unchanged). */
 const FIELDS = {
   project: ['projectName', 'author', 'addTime', 'flextype', 'description', 'visibility'],
@@ -172,7 +175,7 @@ export async function runImport(options, { out = process.stdout, err = process.s
     if (options.dryRun) {
       for (const item of items) {
         const existing = await existingOf(cms, item, locale);
-        out.write(`would ${existing ? 'update' : 'create'} ${item.kind} ${item.slug} (${item.media.length} files, ${(item.media.reduce((sum, media) => sum + media.size, 0) / 1024 ** 2).toFixed(1)} MB)${item.english ? ', with its English' : ''}\n`);
+        out.write(`would ${existing ? 'update' : 'create'} ${item.kind} ${item.slug} (${filesOf(item)}, ${(item.media.reduce((sum, media) => sum + media.size, 0) / 1024 ** 2).toFixed(1)} MB)${item.english ? ', with its English' : ''}\n`);
       }
       if (created.length > 0) out.write(`would create categories: ${created.join(', ')}\n`);
       out.write(`dry run: ${items.length} items, ${(bytes / 1024 ** 2).toFixed(1)} MB, nothing changed\n`);
@@ -192,7 +195,7 @@ export async function runImport(options, { out = process.stdout, err = process.s
         return fail([`${item.file}: ${error instanceof CmsError ? error.message : String(error)} (this ${item.kind} was left as it was; the ones before it are imported)`]);
       }
       outcomes[outcome] += 1;
-      report.item(`${outcome} ${item.kind} ${item.slug} (${item.media.length} files${item.english ? ', English' : ''}) in ${((Date.now() - itemStarted) / 1000).toFixed(1)} s`);
+      report.item(`${outcome} ${item.kind} ${item.slug} (${filesOf(item)}${item.english ? ', English' : ''}) in ${((Date.now() - itemStarted) / 1000).toFixed(1)} s`);
     }
     report.done();
     out.write(`import: ${outcomes.created} created, ${outcomes.updated} updated, ${outcomes.unchanged} unchanged, in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
