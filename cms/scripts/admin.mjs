@@ -1,17 +1,15 @@
 // `npm run admin -w cms -- create EMAIL [--password-stdin]`: the studio's first admin (or another
-// one), from the server's shell, with Strapi's own `admin:create-user`. On a terminal the password
+// one), from the server's shell, as Strapi's own `admin:create-user` makes it (in this process: the
+// password never appears in a command line another user could list). On a terminal the password
 // is asked for (twice, not shown); otherwise (or with `--generate`) a strong one is made and
 // printed once. `--password-stdin` reads it from the standard input (a secret manager, a pipe).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(appDir, 'package.json'));
 const [command, email, ...flags] = process.argv.slice(2);
 const usage = 'Usage: npm run admin -w cms -- create EMAIL [--generate | --password-stdin]';
 
@@ -64,16 +62,24 @@ async function main() {
     console.error('admin: the password needs 8 to 72 characters with a lower-case letter, an upper-case letter and a digit; nothing was created');
     return 1;
   }
-  // Strapi's own command, run with this Node (wherever npm put the package).
-  const manifest = require.resolve('@strapi/strapi/package.json');
-  const declared = JSON.parse(fs.readFileSync(manifest, 'utf8')).bin;
-  const bin = path.join(path.dirname(manifest), typeof declared === 'string' ? declared : declared.strapi);
-  const created = spawnSync(process.execPath, [bin, 'admin:create-user', `--email=${email}`, `--password=${password}`, '--firstname=Studio', '--lastname=Admin'], {
-    cwd: appDir,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CMS_SEED: 'false' },
-  });
-  if (created.status !== 0) return created.status ?? 1;
+  // Strapi loaded as its command loads it (its compiled code, the database of this environment),
+  // without the demo's seeding, and the account made as the command makes it: a super admin.
+  process.chdir(appDir);
+  process.env.CMS_SEED = 'false';
+  // Its CommonJS build, as Strapi's command uses it (the ESM build imports lodash/fp as a folder).
+  const { compileStrapi, createStrapi } = createRequire(path.join(appDir, 'package.json'))('@strapi/core');
+  const app = await createStrapi(await compileStrapi()).load();
+  try {
+    const address = email.toLowerCase();
+    if (await app.admin.services.user.exists({ email: address })) {
+      console.error(`admin: ${address} has an account already; nothing was created`);
+      return 1;
+    }
+    const superAdmin = await app.admin.services.role.getSuperAdmin();
+    await app.admin.services.user.create({ email: address, firstname: 'Studio', lastname: 'Admin', isActive: true, roles: [superAdmin.id], password, registrationToken: null });
+  } finally {
+    await app.destroy();
+  }
   console.log(`admin: ${email} can sign in at /admin on the CMS's address (http://localhost:${process.env.CMS_PORT ?? 1337}/admin with npm start, https://<CMS_DOMAIN>/admin on a server)`);
   if (generated) console.log(`admin: its password (shown once, keep it in your password manager): ${password}`);
   return 0;

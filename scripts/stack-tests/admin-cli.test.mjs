@@ -33,6 +33,9 @@ describe('npm run admin -w cms -- create EMAIL', () => {
     expect(weak.status).toBe(1);
     expect(weak.stderr).toMatch(/8 to 72 characters with a lower-case letter, an upper-case letter and a digit; nothing was created/);
     expect(admin(['create', 'not-an-address']).status).toBe(2);
+    const again = admin(['create', 'Owner@studio.test', '--password-stdin'], 'Another-Passw0rd-2026\n');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/owner@studio\.test has an account already; nothing was created/);
 
     cms = await startCms({ port: await freePort(), logFile: path.join(dataDir, 'cms.log'), env });
     expect((await signIn('owner@studio.test', password)).status).toBe(200);
