@@ -176,15 +176,6 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec 1: the right-click context menu is disabled site-wide. */
-function useNoContextMenu() {
-  useEffect(() => {
-    const block = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener('contextmenu', block);
-    return () => document.removeEventListener('contextmenu', block);
-  }, []);
-}
-
 /**
  * Marks the document once React has taken over (end-to-end tests wait for it before interacting),
  * and replays the taps made before (lib/early-input.ts): this effect runs after every page's own.
@@ -211,13 +202,11 @@ function useHydratedMarker() {
 }
 
 export default function App() {
-  useNoContextMenu();
   useHydratedMarker();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  useNoContextMenu();
   useHydratedMarker();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage toggle={<TranslationToggle toHome />} />;

@@ -7,7 +7,8 @@
  *   in) is replayed on the same button, which is marked `data-early-pending` meanwhile;
  * - wheel, swipe and key gestures are kept for the page that has a use for them (the landing
  *   page's way in, `takeEarlyInputs`).
- * Links need nothing: before the scripts they are plain links. The recorder is a classic inline
+ * Links need nothing: before the scripts they are plain links. The context menu is turned off here
+ * too (spec 1), so a right click right after arriving opens none. The recorder is a classic inline
  * script at the top of the document (`EARLY_INPUT_SCRIPT`), so it listens from the first byte.
  */
 export type EarlyInput =
@@ -75,6 +76,8 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   addEventListener('pointerdown', function () { note(null); }, true);
   addEventListener('scroll', function () { note(null); }, passive);
   addEventListener('popstate', function () { note(null); });
+  // Spec 1: no context menu, from the first paint (not only once the scripts have run).
+  addEventListener('contextmenu', function (event) { event.preventDefault(); }, true);
 })();`;
 
 /** The gestures made before the scripts ran that are not clicks (for the page that acts on them). */

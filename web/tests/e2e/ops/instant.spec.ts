@@ -49,6 +49,17 @@ test.describe('no first gesture is lost before the scripts run', () => {
     await context.close();
   });
 
+  test('a right click right after arriving opens no context menu (spec 1, issue 41)', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
+    // Heard last, after every listener of the page: whether the browser's menu was still to open.
+    await page.addInitScript(() => addEventListener('contextmenu', (event) => ((window as unknown as { __menu?: boolean }).__menu = !event.defaultPrevented)));
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await early(page);
+    await page.locator('main').first().click({ button: 'right', position: { x: 40, y: 40 } });
+    expect(await page.evaluate(() => (window as unknown as { __menu?: boolean }).__menu)).toBe(false);
+    await context.close();
+  });
+
   test('a wheel scroll on the landing page goes in (desktop)', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser, { phone: false });
     await arrive(page, `${baseURL}/login`);
