@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +98,24 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
       expect(redirect.location).toBe(`https://${SITE}${pathname}`);
     }
   }, 60_000);
+
+  it('cuts off a client that never finishes its headers, within seconds, over HTTPS and HTTP', async () => {
+    const halfSent = (connect) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const socket = connect(() => socket.write(`GET / HTTP/1.1\r\nHost: ${SITE}\r\n`));
+        socket.on('data', () => {});
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(Date.now() - started));
+        setTimeout(() => socket.destroy(), 30_000);
+      });
+    const [secure, plainly] = await Promise.all([
+      halfSent((then) => tls.connect({ host: '127.0.0.1', port: 443, servername: SITE, ca, ALPNProtocols: ['http/1.1'] }, then)),
+      halfSent((then) => net.connect({ host: '127.0.0.1', port: 80 }, then)),
+    ]);
+    expect(secure, 'HTTPS: closed within 20 s').toBeLessThan(20_000);
+    expect(plainly, 'HTTP: closed within 20 s').toBeLessThan(20_000);
+  }, 40_000);
 
   it('negotiates HTTP/2, and offers HTTP/3', async () => {
     const session = http2.connect(`https://127.0.0.1:443`, { ca, servername: SITE });
