@@ -107,16 +107,27 @@ function englishOf(dir, base, problems) {
   return { file, ...text };
 }
 
-async function projectOf(dir, slug, options) {
-  const { problems } = options;
-  const file = path.join(dir, 'project.md');
-  if (!fs.existsSync(file)) return void problems.push(new ImportProblem(dir, 'has no project.md (the project\'s name, author, date and category, then its description)'));
+/**
+ * An item's own text (`project.md`, `article.md`), with what every item's front matter must hold
+ * checked: a name, a date that is one, a visibility the CMS knows. Undefined when there is none.
+ */
+function itemText(dir, base, missing, problems) {
+  const file = path.join(dir, `${base}.md`);
+  if (!fs.existsSync(file)) return void problems.push(new ImportProblem(dir, `has no ${base}.md (${missing})`));
   const text = readText(file, problems);
   if (!text) return undefined;
-  const { fields, body } = text;
+  const { fields } = text;
   if (!fields.name) problems.push(new ImportProblem(file, 'has no "name:" in its front matter'));
   if (fields.date && !DATE.test(fields.date)) problems.push(new ImportProblem(file, `date "${fields.date}" is not YYYY-MM-DD`));
   if (fields.visibility && !['public', 'private'].includes(fields.visibility)) problems.push(new ImportProblem(file, `visibility "${fields.visibility}" is public or private`));
+  return { file, ...text };
+}
+
+async function projectOf(dir, slug, options) {
+  const { problems } = options;
+  const text = itemText(dir, 'project', 'the project\'s name, author, date and category, then its description', problems);
+  if (!text) return undefined;
+  const { file, fields, body } = text;
   if (fields.flextype && !['normal', 'tall'].includes(fields.flextype)) problems.push(new ImportProblem(file, `flextype "${fields.flextype}" is normal (a tile one row high) or tall (two rows, as without it)`));
   const media = await mediaOf(dir, options);
   if (media.length > 0 && !media.some((item) => item.mime.startsWith('image/'))) problems.push(new ImportProblem(dir, 'has no picture (the first one is the tile\'s cover)'));
@@ -136,14 +147,9 @@ async function projectOf(dir, slug, options) {
 
 async function articleOf(dir, slug, options) {
   const { problems } = options;
-  const file = path.join(dir, 'article.md');
-  if (!fs.existsSync(file)) return void problems.push(new ImportProblem(dir, 'has no article.md (the article\'s name, date and summary, then its text)'));
-  const text = readText(file, problems);
+  const text = itemText(dir, 'article', 'the article\'s name, date and summary, then its text', problems);
   if (!text) return undefined;
-  const { fields, body } = text;
-  if (!fields.name) problems.push(new ImportProblem(file, 'has no "name:" in its front matter'));
-  if (fields.date && !DATE.test(fields.date)) problems.push(new ImportProblem(file, `date "${fields.date}" is not YYYY-MM-DD`));
-  if (fields.visibility && !['public', 'private'].includes(fields.visibility)) problems.push(new ImportProblem(file, `visibility "${fields.visibility}" is public or private`));
+  const { file, fields, body } = text;
   const media = await mediaOf(dir, options);
   const english = englishOf(dir, 'article', problems);
   return {
