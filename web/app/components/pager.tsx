@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
 import { PrefetchWhenIdle } from './prefetch-when-idle';
+import { fetchAheadOnIntent } from '../lib/use-fetch-ahead';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { useUi } from '../lib/ui-text';
 
@@ -83,7 +84,7 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
         </span>
         <span className={styles.label}>{labels.previous}</span>
       </button>
-      <Link to={backHref} className={styles.back} prefetch="intent" viewTransition={!reducedMotion}>
+      <Link to={backHref} className={styles.back} viewTransition={!reducedMotion} {...fetchAheadOnIntent(backHref)}>
         {labels.back}
       </Link>
       <button type="button" className={styles.step} disabled={!nextHref} onClick={() => go(nextHref)}>

@@ -9,17 +9,24 @@ export const PHONE_CPU_SLOWDOWN = 4;
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+export interface DataRequest {
+  url: string;
+  /** The answer has arrived whole. */
+  done: boolean;
+}
+
 export interface Throttled {
   context: BrowserContext;
   page: Page;
   cdp: CDPSession;
   /**
-   * The data requests (`.data`) the page's moves made (not its fetching ahead), as they finished:
-   * from the network, or from what was fetched ahead.
+   * Every request for a page's data (`.data`) that went to the network, in the order made, and
+   * whether its answer has arrived whole. Fetching ahead and a move share one request per page
+   * (issue 41): a move whose data was fetched ahead adds none.
    */
-  dataRequests: Array<{ url: string; fromCache: boolean }>;
-  /** Data fetched ahead (`<link rel="prefetch">`) and arrived whole, with its Cache-Control. */
-  fetchedAhead: Array<{ url: string; cacheControl: string }>;
+  dataRequests: DataRequest[];
+  /** The network requests for `page`'s data (its address without `?…`), made so far. */
+  requestsFor: (page: string) => DataRequest[];
 }
 
 /** A fresh context on the phone (touch) or a desktop window, throttled like the phone above. */
@@ -36,20 +43,28 @@ export async function throttled(browser: Browser, { phone = true, reducedMotion 
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
-  const dataRequests: Throttled['dataRequests'] = [];
-  const fetchedAhead: Throttled['fetchedAhead'] = [];
-  const ahead = new Map<string, { url: string; cacheControl: string }>();
-  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
-    if (!/\.data$/.test(new URL(response.url).pathname)) return;
-    // A move fetches (`Fetch`); fetching ahead is a <link rel="prefetch"> (`Other`).
-    if (type === 'Fetch') dataRequests.push({ url: response.url, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache) });
-    else ahead.set(requestId, { url: response.url, cacheControl: String(response.headers['cache-control'] ?? response.headers['Cache-Control'] ?? '') });
+  const dataRequests: DataRequest[] = [];
+  const byId = new Map<string, DataRequest>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (!/\.data$/.test(new URL(request.url).pathname) || byId.has(requestId)) return;
+    const entry = { url: request.url, done: false };
+    byId.set(requestId, entry);
+    dataRequests.push(entry);
+  });
+  // Answered by the browser's own cache: not a request the network saw.
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const entry = byId.get(requestId);
+    if (entry) dataRequests.splice(dataRequests.indexOf(entry), 1);
   });
   cdp.on('Network.loadingFinished', ({ requestId }) => {
-    const done = ahead.get(requestId);
-    if (done) fetchedAhead.push(done);
+    const entry = byId.get(requestId);
+    if (entry) entry.done = true;
   });
-  return { context, page, cdp, dataRequests, fetchedAhead };
+  const requestsFor = (page: string) => {
+    const path = new URL(page, 'http://site').pathname;
+    return dataRequests.filter((entry) => new URL(entry.url).pathname === `${path}.data`);
+  };
+  return { context, page, cdp, dataRequests, requestsFor };
 }
 
 /** Opens `url` and resolves as soon as the page has arrived: its content is there, its scripts have not run. */
@@ -86,4 +101,40 @@ export async function timeUntil(page: Page, act: () => Promise<void>, selector: 
     const state = window as unknown as { __movedAt: number; __startedAt: number };
     return state.__movedAt - state.__startedAt;
   });
+}
+
+export interface Frame {
+  /** Milliseconds after `popstate`. */
+  at: number;
+  scrollY: number;
+  /** Whether the grid (or list) Back leads to is in the frame (and the page left is not). */
+  list: boolean;
+}
+
+/**
+ * From the next Back or Forward on, the page's scroll position and what it shows in each animation
+ * frame (`requestAnimationFrame` after `popstate`, 40 frames): what a visitor sees after Back.
+ */
+export async function watchFramesAfterBack(page: Page, listSelector = 'main ul li a'): Promise<() => Promise<Frame[]>> {
+  await page.evaluate((selector) => {
+    const state = window as unknown as { __frames: Frame[] };
+    state.__frames = [];
+    addEventListener(
+      'popstate',
+      () => {
+        const start = performance.now();
+        const sample = () => {
+          const list = Boolean(document.querySelector(selector)) && !document.querySelector('article h1');
+          state.__frames.push({ at: performance.now() - start, scrollY: scrollY, list });
+          if (state.__frames.length < 40) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      },
+      { once: true, capture: true },
+    );
+  }, listSelector);
+  return async () => {
+    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.some((frame) => frame.list), null, { timeout: 15_000 });
+    return page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+  };
 }

@@ -1,5 +1,5 @@
 import { useRef, type CSSProperties } from 'react';
-import { Link, PrefetchPageLinks } from 'react-router';
+import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { articleCoverSizes } from '../../../lib/image-sizes';
 import { useLocalePath, useTextLang } from '../../../lib/language';
@@ -8,6 +8,7 @@ import { coverImage } from '../../../lib/media';
 import { useLayout } from '../../../lib/use-layout';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useSeen } from '../../../lib/use-seen';
+import { fetchAheadOnIntent, useFetchAhead } from '../../../lib/use-fetch-ahead';
 import type { ArticleSummary } from '../api/article-types';
 import styles from './article-list.module.css';
 
@@ -28,10 +29,11 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const localize = useLocalePath();
   const textLang = useTextLang();
   const href = localize(articleHref(article.documentId));
+  useFetchAhead([href], seen);
+  const intent = fetchAheadOnIntent(href);
   return (
     <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
-      {seen && <PrefetchPageLinks page={href} />}
-      <Link to={href} state={state} className={styles.link} prefetch={layout === 'phone' ? 'none' : 'intent'} viewTransition={!reducedMotion}>
+      <Link to={href} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
         <span className={styles.coverFrame}>
           {cover && (
             <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />

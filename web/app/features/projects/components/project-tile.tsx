@@ -1,10 +1,11 @@
 import { useRef, type CSSProperties } from 'react';
-import { Link, PrefetchPageLinks, useViewTransitionState } from 'react-router';
+import { Link, useViewTransitionState } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { projectTileSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { useSeen } from '../../../lib/use-seen';
+import { fetchAheadOnIntent, useFetchAhead } from '../../../lib/use-fetch-ahead';
 import { useTextLang } from '../../../lib/language';
 import { PROJECT_TRANSITION } from '../project-transition';
 import type { ProjectSummary } from '../api/project-types';
@@ -31,15 +32,15 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
   const layout = useLayout();
   const reducedMotion = useReducedMotion();
   const tile = useRef<HTMLLIElement>(null);
-  const seen = useSeen(tile, layout === 'phone');
+  useFetchAhead([to], useSeen(tile, layout === 'phone'));
+  const intent = fetchAheadOnIntent(to);
   const textLang = useTextLang();
   // Named only for the tile of the project being opened (or returned from): names are unique.
   const moving = useViewTransitionState(to);
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
     <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
-      {seen && <PrefetchPageLinks page={to} />}
-      <Link to={to} state={state} className={styles.link} prefetch={layout === 'phone' ? 'none' : 'intent'} viewTransition={!reducedMotion}>
+      <Link to={to} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
         {cover ? (
           <ResponsiveImage
             media={cover}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CategoryIcon } from '../../../components/category-icon';
 import { projectListHref, type Category } from '../../../lib/category';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
+import { fetchAheadOnIntent } from '../../../lib/use-fetch-ahead';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
 import { useUi } from '../../../lib/ui-text';
@@ -31,8 +32,8 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}
-                prefetch="intent"
                 viewTransition={!reducedMotion}
+                {...fetchAheadOnIntent(localize(projectListHref(category.designType)))}
               >
                 <CategoryIcon icontype={category.icontype} className={styles.icon} />
                 <span {...textLang(category.label ?? category.designType)}>{category.label ?? category.designType}</span>

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { DataCache, dataUrl, reusableFor } from './data-cache';
+
+const ORIGIN = 'https://studio.example';
+
+/** A network whose answers the test releases, and which counts what it was asked. */
+function network(cacheControl = 'public, max-age=60', status = 200) {
+  const asked: string[] = [];
+  const pending: Array<() => void> = [];
+  const fetcher = ((input: RequestInfo | URL) => {
+    asked.push(String(input));
+    return new Promise<Response>((resolve) => pending.push(() => resolve(new Response(`answer ${asked.length}`, { status, headers: { 'cache-control': cacheControl } }))));
+  }) as typeof fetch;
+  const release = async () => {
+    while (pending.length) pending.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { asked, fetcher, release };
+}
+
+describe('the page data cache (issue 41: one fetch per intent)', () => {
+  it("a move to a page being fetched ahead waits for that request instead of asking again, whatever routes it wants", async () => {
+    const { asked, fetcher, release } = network();
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    void cache.fetchAhead('/dailyPage/project/abc?documentId=abc');
+    const move = cache.fetch(`${ORIGIN}/dailyPage/project/abc.data?documentId=abc&_routes=root%2Croutes%2Fproject-detail`);
+    await release();
+    expect(await (await move).text()).toBe('answer 1');
+    expect(asked).toEqual([`${ORIGIN}/dailyPage/project/abc.data?documentId=abc`]);
+    // Done, it still serves the next move (Back and Forward) for its lifetime.
+    expect(await (await cache.fetch(`${ORIGIN}/dailyPage/project/abc.data?documentId=abc&_routes=routes%2Fproject-detail`)).text()).toBe('answer 1');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('keeps an answer only as long as its Cache-Control says', async () => {
+    let now = 0;
+    const { asked, fetcher, release } = network('public, max-age=60');
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+    void cache.fetchAhead('/dailyPage/article');
+    await release();
+    now = 59_000;
+    expect(cache.has('/dailyPage/article')).toBe(true);
+    now = 60_000;
+    expect(cache.has('/dailyPage/article')).toBe(false);
+    void cache.fetch(`${ORIGIN}/dailyPage/article.data`);
+    await release();
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps nothing private, uncacheable or failed: a share link or a preview is asked for each time', async () => {
+    for (const [control, status] of [['private, no-store', 200], ['no-cache', 200], ['public, max-age=60', 404], ['', 200]] as const) {
+      const { asked, fetcher, release } = network(control, status);
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+      void cache.fetchAhead('/dailyPage/project/x');
+      await release();
+      void cache.fetch(`${ORIGIN}/dailyPage/project/x.data`);
+      await release();
+      expect(asked, `${control} ${status}`).toHaveLength(2);
+    }
+  });
+
+  it('an answer for some routes does not serve a request for others', async () => {
+    const { asked, fetcher, release } = network();
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    void cache.fetch(`${ORIGIN}/dailyPage/project.data?_routes=routes%2Fdaily-page`);
+    await release();
+    void cache.fetch(`${ORIGIN}/dailyPage/project.data?_routes=root%2Croutes%2Fdaily-page`);
+    void cache.fetch(`${ORIGIN}/dailyPage/project.data`);
+    await release();
+    expect(asked).toHaveLength(3);
+  });
+
+  it('passes on everything that is not a GET of this site’s data: other addresses, other origins, forms', async () => {
+    const { asked, fetcher, release } = network();
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    void cache.fetch(`${ORIGIN}/_views`, { method: 'POST', body: '{}' });
+    void cache.fetch(`${ORIGIN}/dailyPage/project.data`, { method: 'POST', body: 'x' });
+    void cache.fetch('https://elsewhere.example/dailyPage/project.data');
+    void cache.fetch(`${ORIGIN}/uploads/a.jpg`);
+    void cache.fetch(`${ORIGIN}/uploads/a.jpg`);
+    await release();
+    expect(asked).toHaveLength(5);
+    expect(cache.fetched).toBe(0);
+  });
+
+  it('one caller giving up does not cancel the answer another is waiting for', async () => {
+    const { asked, fetcher, release } = network();
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    const controller = new AbortController();
+    const first = cache.fetch(`${ORIGIN}/dailyPage/profile.data`, { signal: controller.signal });
+    const second = cache.fetch(`${ORIGIN}/dailyPage/profile.data`);
+    controller.abort();
+    await expect(first).rejects.toBeDefined();
+    await release();
+    expect(await (await second).text()).toBe('answer 1');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('names the data address as React Router does, the language being in the path', () => {
+    expect(dataUrl('/en/dailyPage/project/a?documentId=a#x', ORIGIN).href).toBe(`${ORIGIN}/en/dailyPage/project/a.data?documentId=a`);
+    expect(dataUrl('/', ORIGIN).pathname).toBe('/_.data');
+    expect(reusableFor(new Headers({ 'cache-control': 'public, max-age=60, stale-while-revalidate=30', age: '20' }))).toBe(40);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Issue 41, point 1: one fetch per intent. React Router fetches a page's data (`<path>.data`) with
+ * the global `fetch`, and its `<link rel="prefetch">` is a second, separate download: a click on a
+ * link whose data was still on its way asked for it again (react-router #13255, unfixed in 8.4),
+ * and a fetched-ahead answer only helped if the browser's HTTP cache kept it. This cache sits under
+ * the global `fetch` for the page's own data answers:
+ *
+ * - the site's fetching ahead (`fetchData`) and React Router's moves share one request per page
+ *   address, in flight or done: a move to a page being fetched ahead waits for that answer;
+ * - an answer is kept for the lifetime its `Cache-Control: max-age` gives (the page TTL), never
+ *   when it says `no-store`, `private` or `no-cache` (a share link, a preview), never if it failed;
+ * - React Router asks for some routes only (`_routes=a,b`: the ones that change); an answer for
+ *   the whole page (no `_routes`, what fetching ahead asks for) holds every route, so it serves any
+ *   such request. Keys are the address without `_routes`; the language is in the path.
+ */
+
+export interface DataCacheOptions {
+  /** The network (the page's own `fetch`, before this cache wraps it). */
+  network: typeof fetch;
+  origin: string;
+  now?: () => number;
+  /** At most this many answers are kept (the oldest go first). */
+  limit?: number;
+}
+
+interface Entry {
+  /** The routes the answer holds (`null`: all of the page's). */
+  routes: ReadonlySet<string> | null;
+  answer: Promise<Response>;
+  /** Until when it may be used (infinite while in flight). */
+  until: number;
+}
+
+const DATA_PATH = /\.data$/;
+
+/** The seconds a data answer may be reused for, from its headers (0: not at all). */
+export function reusableFor(headers: Headers): number {
+  const control = (headers.get('cache-control') ?? '').toLowerCase();
+  if (/(^|,)\s*(no-store|no-cache|private)\b/.test(control)) return 0;
+  const maxAge = /(^|,)\s*max-age=(\d+)/.exec(control);
+  if (!maxAge) return 0;
+  const age = Number(headers.get('age') ?? 0);
+  return Math.max(0, Number(maxAge[2]) - (Number.isFinite(age) ? age : 0));
+}
+
+/** The address of a page's data, as React Router asks for it (`/a/b` → `/a/b.data`, `/` → `/_.data`). */
+export function dataUrl(page: string, origin: string): URL {
+  const url = new URL(page, origin);
+  url.hash = '';
+  url.pathname = url.pathname.endsWith('/') ? `${url.pathname}_.data` : `${url.pathname}.data`;
+  return url;
+}
+
+export class DataCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly network: typeof fetch;
+  private readonly origin: string;
+  private readonly now: () => number;
+  private readonly limit: number;
+  /** Requests that went to the network, for the tests' and the bench's counts. */
+  fetched = 0;
+
+  constructor({ network, origin, now = () => Date.now(), limit = 60 }: DataCacheOptions) {
+    this.network = network;
+    this.origin = origin;
+    this.now = now;
+    this.limit = limit;
+  }
+
+  /** A `fetch` that answers the page's data requests from the cache, and passes everything else on. */
+  readonly fetch: typeof fetch = (input, init) => {
+    const request = this.dataRequest(input, init);
+    if (!request) return this.network(input, init);
+    return this.answer(request.url, request.routes, init?.signal ?? undefined, init?.priority);
+  };
+
+  /**
+   * Fetches a page's data ahead (all its routes), unless it is kept or on its way already.
+   * `priority`: `high` for a link the visitor points at, `low` for one in view or a neighbour.
+   */
+  fetchAhead(page: string, priority: RequestPriority = 'low'): Promise<void> {
+    const url = dataUrl(page, this.origin);
+    return this.answer(url, null, undefined, priority).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Whether an answer for this page's data is kept or on its way (for tests). */
+  has(page: string): boolean {
+    return this.usable(keyOf(dataUrl(page, this.origin)), null) !== undefined;
+  }
+
+  private dataRequest(input: RequestInfo | URL, init: RequestInit | undefined): { url: URL; routes: ReadonlySet<string> | null } | null {
+    if (typeof Request !== 'undefined' && input instanceof Request) return null; // React Router passes a URL
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' || init?.body != null) return null;
+    let url: URL;
+    try {
+      url = new URL(String(input), this.origin);
+    } catch {
+      return null;
+    }
+    if (url.origin !== this.origin || !DATA_PATH.test(url.pathname)) return null;
+    const routes = url.searchParams.get('_routes');
+    return { url, routes: routes === null ? null : new Set(routes.split(',').filter(Boolean)) };
+  }
+
+  private usable(key: string, routes: ReadonlySet<string> | null): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    if (entry.routes === null) return entry;
+    if (routes === null) return undefined;
+    for (const route of routes) if (!entry.routes.has(route)) return undefined;
+    return entry;
+  }
+
+  private answer(url: URL, routes: ReadonlySet<string> | null, signal: AbortSignal | undefined, priority: RequestPriority | undefined): Promise<Response> {
+    const key = keyOf(url);
+    let entry = this.usable(key, routes);
+    if (!entry) {
+      this.fetched += 1;
+      // Not the caller's signal: an answer several callers share is not cancelled by one of them.
+      const answer = this.network(url, priority ? { priority } : undefined);
+      const created: Entry = { routes, answer, until: Number.POSITIVE_INFINITY };
+      entry = created;
+      this.entries.set(key, created);
+      this.trim();
+      answer.then(
+        (response) => {
+          const seconds = response.status === 200 ? reusableFor(response.headers) : 0;
+          if (seconds > 0) created.until = this.now() + seconds * 1000;
+          else if (this.entries.get(key) === created) this.entries.delete(key);
+        },
+        () => {
+          if (this.entries.get(key) === created) this.entries.delete(key);
+        },
+      );
+    }
+    return withSignal(entry.answer.then((response) => response.clone()), signal);
+  }
+
+  private trim(): void {
+    while (this.entries.size > this.limit) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) return;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+function keyOf(url: URL): string {
+  const copy = new URL(url);
+  copy.searchParams.delete('_routes');
+  return copy.pathname + copy.search;
+}
+
+function withSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+let installed: DataCache | undefined;
+
+/** Puts the cache under the page's global `fetch` (once, in the browser's entry). */
+export function installDataCache(target: Window = window): DataCache {
+  if (installed) return installed;
+  const cache = new DataCache({ network: target.fetch.bind(target), origin: target.location.origin });
+  target.fetch = cache.fetch;
+  installed = cache;
+  return cache;
+}
+
+/** The installed cache, if the page's scripts run (never on the server). */
+export function dataCache(): DataCache | undefined {
+  return installed;
+}
