@@ -15,6 +15,7 @@ import { floodLoad, outageTtfb, publishToVisible, warmLoad } from './bench/conte
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
+import { watchingCost } from './bench/watching.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { mediaFromStorage } from './bench/storage.mjs';
 import { englishFilledAfterPublish, englishRenders } from './bench/translation.mjs';
@@ -26,7 +27,7 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ALL_SECTIONS = ['cms', 'render', 'content', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
+const ALL_SECTIONS = ['cms', 'render', 'content', 'watching', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));
@@ -126,6 +127,9 @@ try {
     rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }
+
+  current = 'watching';
+  if (only.has('watching')) rows.push(...(await watchingCost(cms.url, dataDir, secrets)));
 
   current = 'studio';
   if (only.has('studio')) {

@@ -28,7 +28,7 @@ export async function load(url, { connections = 20, duration = 10, headers = {},
   // A redirect and the 404 page are the right answers to those floods.
   const allowed = flood === 'case' || flood === 'unknown' ? Infinity : 0;
   if (result.non2xx > allowed || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /**

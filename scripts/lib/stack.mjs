@@ -81,7 +81,17 @@ export async function waitForHttp(url, { timeoutMs = 180_000, child, name = url 
   }
 }
 
-function run(name, args, { cwd, env, logFile, inherit }) {
+function run(name, args, { cwd, env, logFile, inherit, logDirect = false }) {
+  if (logFile && logDirect) {
+    // Straight into the file, not through this process: a server under load writes thousands of
+    // lines a second, which would otherwise take this process's time (the bench's load generator).
+    const fd = fs.openSync(logFile, 'a');
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+    fs.closeSync(fd);
+    child.logTail = () => fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).slice(-40).join('\n');
+    child.name = name;
+    return child;
+  }
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -126,8 +136,8 @@ export async function stop(child, { timeoutMs = 15_000 } = {}) {
 }
 
 /** Starts a server process and resolves once `healthPath` answers; on failure, with its log tail. */
-export async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs }) {
-  const child = run(name, args, { cwd, env, logFile, inherit });
+export async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs, logDirect }) {
+  const child = run(name, args, { cwd, env, logFile, inherit, logDirect });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}${healthPath}`, { child, name: label, timeoutMs });
@@ -183,8 +193,8 @@ export async function waitForFill(cmsUrl, { secret, locales = ['en'], timeoutMs 
   throw new Error(`The CMS did not fill ${locales.join(', ')} within ${timeoutMs / 1000} s: ${last}`);
 }
 
-/** Starts the built site's production server. Options: port, cmsUrl, env, logFile, inherit. */
-export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit = false, timeoutMs = 60_000 } = {}) {
+/** Starts the built site's production server. Options: port, cmsUrl, env, logFile (logDirect: written by the server itself), inherit. */
+export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, logDirect = false, inherit = false, timeoutMs = 60_000 } = {}) {
   return startServer({
     name: 'web',
     label: 'The site',
@@ -194,6 +204,7 @@ export async function startWeb({ port = 3000, cmsUrl, env = {}, logFile, inherit
     healthPath: '/healthz',
     port,
     logFile,
+    logDirect,
     inherit,
     timeoutMs,
   });

@@ -81,6 +81,8 @@ export interface FinishedRequest {
   method: string;
   /** The path, without the query string (which may carry a preview token). */
   path: string;
+  /** Its route label (`routeOf`), when the site has one: worked out once for log and metrics. */
+  route?: string;
   /** The answer's status; 499 when the client left before it was sent in full. */
   status: number;
   seconds: number;
@@ -90,11 +92,14 @@ export interface FinishedRequest {
  * First middleware of the site: the request's id (the incoming `x-request-id` when sane, else a
  * new one), echoed on the response; the rest of the request runs in its scope; one access-log
  * line when it is over (`quiet` paths, such as the load balancer's health checks, at debug).
+ * The line is only made when its level is written (`LOG_LEVEL=warn` makes none), and the route
+ * label once for the line and the metrics (issue 41, point 6: watching costs little).
  */
 export function requestScope(
   logging: Logging,
   { onFinish, routeOf, quiet = () => false }: { onFinish?: (request: FinishedRequest) => void; routeOf?: (path: string) => string; quiet?: (path: string) => boolean } = {},
 ) {
+  const { logger } = logging;
   return (req: Request, res: Response, next: NextFunction) => {
     const reqId = requestIdFrom(req.get('x-request-id'));
     res.setHeader('x-request-id', reqId);
@@ -105,10 +110,13 @@ export function requestScope(
       // token is never written down (issue 39: whoever reads the log would hold the link).
       const raw = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024);
       const path = withoutShareToken(raw);
-      const finished: FinishedRequest = { reqId, method: req.method, path, status: res.writableFinished ? res.statusCode : 499, seconds };
-      const line = { reqId, method: finished.method, path, route: routeOf?.(path), status: finished.status, ms: Math.round(seconds * 1e4) / 10 };
-      logging.logger[quiet(path) ? 'debug' : 'info'](line, 'request');
-      onFinish?.(finished);
+      const level = quiet(path) ? 'debug' : 'info';
+      const logged = logger.isLevelEnabled(level);
+      if (!logged && !onFinish) return;
+      const status = res.writableFinished ? res.statusCode : 499;
+      const route = routeOf?.(path);
+      if (logged) logger[level]({ reqId, method: req.method, path, route, status, ms: Math.round(seconds * 1e4) / 10 }, 'request');
+      onFinish?.({ reqId, method: req.method, path, route, status, seconds });
     });
     logging.runWithRequestId(reqId, next);
   };

@@ -90,13 +90,26 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
 
   let redisReady: (() => boolean) | undefined;
   let pageCount: (() => number) | undefined;
+  // Each label set bound once (issue 41, point 6): prom-client otherwise checks and hashes the
+  // labels on every request. The sets are few (fixed routes, methods and statuses).
+  const bound = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  const series = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let found = bound.get(key);
+    if (!found) {
+      found = { count: requests.labels(methodLabel(method), route, String(status)), time: requestSeconds.labels(route, String(status)) };
+      bound.set(key, found);
+    }
+    return found;
+  };
 
   return {
     registry,
-    request({ method, path, status, seconds }: { method: string; path: string; status: number; seconds: number }) {
-      const route = routeLabel(path);
-      requests.inc({ method: methodLabel(method), route, status: String(status) });
-      requestSeconds.observe({ route, status: String(status) }, seconds);
+    /** One request answered; `route` when the caller has it already (the access log's). */
+    request({ method, path, route = routeLabel(path), status, seconds }: { method: string; path: string; route?: string; status: number; seconds: number }) {
+      const { count, time } = series(method, route, status);
+      count.inc();
+      time.observe(seconds);
     },
     pageCache: (result: PageCacheEvent) => pageCache.inc({ result }),
     contentCache: (result: ContentCacheEvent) => contentCache.inc({ result }),
