@@ -3,10 +3,11 @@
  * past (a phone's lazy loading starts those up to 2,500 px ahead) share the bandwidth with the
  * few KB the next page's data is; a throttled phone measured the data of a tile tapped 0.4 s after
  * scrolling take 330–470 ms behind twelve pictures. The moment the visitor commits to a move (a
- * press on a link of this site, or its click from the keyboard), the pictures of the page being
- * left that have not arrived stop downloading: each keeps its placeholder colours (drawn behind
- * it), its own address is put back if the move does not happen (the press became a scroll, or the
- * link was the page itself). The pressed link's own picture goes on (it moves into the next page).
+ * press on a link of this site, or its click from the keyboard), the pictures off screen that have
+ * not arrived stop downloading: each keeps its placeholder colours (drawn behind it), and its own
+ * address is put back if the move does not happen (the press became a scroll, or the link was the
+ * page itself). Pictures on screen go on (the visitor sees them until the next page is in), and so
+ * does the pressed link's own (it moves into the next page).
  */
 
 /** A transparent pixel: the `<img>` shows its placeholder background, without a broken-image mark. */
@@ -20,11 +21,20 @@ interface Held {
   srcset: string | null;
 }
 
-/** The pictures in `root` still on their way (not `keep`'s), stopped; the function gives them back. */
-export function holdPictures(root: ParentNode, keep?: Element | null): () => void {
+/** Whether any of the element is inside the window. */
+function onScreen(element: Element, view: { width: number; height: number }): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.right > 0 && box.top < view.height && box.left < view.width;
+}
+
+/**
+ * The pictures in `root` still on their way and off screen (not `keep`'s), stopped; the function
+ * gives them back.
+ */
+export function holdPictures(root: ParentNode, keep?: Element | null, view = { width: innerWidth, height: innerHeight }): () => void {
   const held: Held[] = [];
   for (const image of root.querySelectorAll<HTMLImageElement>('img[src]')) {
-    if (image.complete || keep?.contains(image) || image.getAttribute('src') === NOTHING) continue;
+    if (image.complete || keep?.contains(image) || image.getAttribute('src') === NOTHING || onScreen(image, view)) continue;
     held.push({ image, src: image.getAttribute('src'), srcset: image.getAttribute('srcset') });
     image.removeAttribute('srcset');
     image.setAttribute('src', NOTHING);

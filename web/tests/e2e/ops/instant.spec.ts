@@ -270,27 +270,44 @@ test.describe('moves that do not wait on the network', () => {
     await context.close();
   });
 
-  test("pressing a tile stops the grid's pictures still on their way; a press that is no move gives them back (issue 41)", async ({ browser, baseURL }) => {
-    const { page, context } = await throttled(browser, { phone: false });
+  test("pressing a tile stops the grid's pictures off screen still on their way; a press that is no move gives them back (issue 41)", async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser);
     // The grid's pictures never arrive: every one of them is on its way.
     await page.route(/\/_img\/|\/uploads\//, () => {});
     await page.goto(`${baseURL}/dailyPage/project`, { waitUntil: 'domcontentloaded' });
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
-    const pressed = page.locator('main li a').nth(1);
-    const addresses = () => page.locator('main li img').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
-    const before = await addresses();
-    expect(before.every((src) => src && !src.startsWith('data:'))).toBe(true);
-    const box = (await pressed.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    const during = await addresses();
-    const own = await pressed.locator('img').getAttribute('src');
-    expect(own, "the pressed tile's own picture goes on").toBe(before[1]);
-    expect(during.filter((src) => src?.startsWith('data:')).length, 'every other picture stopped').toBe(before.length - 1);
-    // The pointer leaves the tile before it is released: no click, no move.
-    await page.mouse.move(5, 5);
-    await page.mouse.up();
-    await expect.poll(addresses, { timeout: 5_000 }).toEqual(before);
+    // Further down, as a visitor browsing: pictures above and below the window have been asked for.
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForTimeout(500);
+    const pictures = () =>
+      page.locator('main li img').evaluateAll((images) =>
+        images.map((image) => {
+          const box = image.getBoundingClientRect();
+          return { src: image.getAttribute('src'), onScreen: box.bottom > 0 && box.top < innerHeight };
+        }),
+      );
+    const before = await pictures();
+    expect(before.every(({ src }) => src && !src.startsWith('data:'))).toBe(true);
+    expect(before.filter(({ onScreen }) => !onScreen).length, 'pictures off screen').toBeGreaterThan(2);
+    // A finger on a tile in view.
+    const pressedIndex = await page.locator('main li img').evaluateAll((images) => images.findIndex((image) => {
+      const box = image.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight;
+    }));
+    const box = (await page.locator('main li img').nth(pressedIndex).boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' || type === 'touchCancel' ? [] : [{ x: box.x + box.width / 2, y }] });
+    await touch('touchStart', box.y + box.height / 2);
+    const during = await pictures();
+    before.forEach((picture, index) => {
+      const stopped = during[index]!.src!.startsWith('data:');
+      expect(stopped, `picture ${index} ${picture.onScreen ? 'on' : 'off'} screen`).toBe(!picture.onScreen);
+    });
+    // The finger moves on: a scroll, not a tap. No move, and every picture goes on.
+    await touch('touchMove', box.y + box.height / 2 - 120);
+    await touch('touchCancel', box.y + box.height / 2 - 120);
+    await expect.poll(async () => (await pictures()).map(({ src }) => src), { timeout: 5_000 }).toEqual(before.map(({ src }) => src));
     await expect(page).toHaveURL(/\/dailyPage\/project$/);
     await context.close();
   });
