@@ -289,11 +289,14 @@ test.describe('moves that do not wait on the network', () => {
     const before = await pictures();
     expect(before.every(({ src }) => src && !src.startsWith('data:'))).toBe(true);
     expect(before.filter(({ onScreen }) => !onScreen).length, 'pictures off screen').toBeGreaterThan(2);
-    // A finger on a tile in view.
-    const pressedIndex = await page.locator('main li img').evaluateAll((images) => images.findIndex((image) => {
-      const box = image.getBoundingClientRect();
-      return box.bottom > 0 && box.top < innerHeight;
-    }));
+    // A finger on a tile wholly in view.
+    const pressedIndex = await page.locator('main li img').evaluateAll((images) =>
+      images.findIndex((image) => {
+        const box = image.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight;
+      }),
+    );
+    expect(pressedIndex).toBeGreaterThanOrEqual(0);
     const box = (await page.locator('main li img').nth(pressedIndex).boundingBox())!;
     const cdp = await context.newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', y: number) =>
