@@ -71,10 +71,18 @@ test.describe('the project detail page', () => {
     ).then((rows) => rows.find((row) => row.images.slice(1).some((image) => image.ext === '.mp4'))!);
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
+      const moved: string[] = [];
+      Object.assign(window, { shifts, moved });
+      type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+          if (entry.hadRecentInput) continue;
+          shifts.push(entry.value);
+          // What moved, for the failure's message.
+          for (const { node, previousRect: was, currentRect: now } of entry.sources ?? []) {
+            const element = node instanceof Element ? node : node?.parentElement;
+            moved.push(`${Math.round(entry.startTime)} ms ${element?.tagName.toLowerCase() ?? '?'}.${element?.className ?? ''} ${Math.round(was.y)}→${Math.round(now.y)} h ${Math.round(was.height)}→${Math.round(now.height)}`);
+          }
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -84,7 +92,10 @@ test.describe('the project detail page', () => {
     // Until the video knows its size, and a moment after.
     await expect.poll(() => video.evaluate((element) => (element as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(500);
-    const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
-    expect(total).toBeLessThan(0.01);
+    const { total, moved } = await page.evaluate(() => {
+      const { shifts, moved } = window as unknown as { shifts: number[]; moved: string[] };
+      return { total: shifts.reduce((sum, value) => sum + value, 0), moved };
+    });
+    expect(total, moved.join('\n')).toBeLessThan(0.01);
   });
 });
