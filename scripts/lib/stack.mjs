@@ -115,6 +115,18 @@ function run(name, args, { cwd, env, logFile, inherit, logDirect = false }) {
   return child;
 }
 
+/** Whether something accepts connections on 127.0.0.1:`port`. */
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Polls `check` every 100 ms until it holds (resolves with the time it did) or `ms` pass (null). */
 export async function within(ms, check) {
   const deadline = Date.now() + ms;
@@ -137,8 +149,11 @@ export async function stop(child, { timeoutMs = 15_000 } = {}) {
 
 /** Starts a server process and resolves once `healthPath` answers; on failure, with its log tail. */
 export async function startServer({ name, label, args, cwd, env, healthPath, port, logFile, inherit, timeoutMs, logDirect }) {
-  const child = run(name, args, { cwd, env, logFile, inherit, logDirect });
   const url = `http://127.0.0.1:${port}`;
+  // Something left running on the port (a run stopped half-way) would answer the health check in
+  // this server's place, and the tests would then talk to it: refused here, naming the port.
+  if (await answers(port)) throw new Error(`${label} cannot start: another process already listens on port ${port} (a server left from an earlier run?)`);
+  const child = run(name, args, { cwd, env, logFile, inherit, logDirect });
   try {
     await waitForHttp(`${url}${healthPath}`, { child, name: label, timeoutMs });
   } catch (error) {
