@@ -57,7 +57,7 @@ export class DataCache {
   private readonly origin: string;
   private readonly now: () => number;
   private readonly limit: number;
-  /** Requests that went to the network, for the tests' and the bench's counts. */
+  /** Requests that went to the network (the unit tests count them; the bench counts through the DevTools protocol). */
   fetched = 0;
 
   constructor({ network, origin, now = () => Date.now(), limit = 60 }: DataCacheOptions) {
