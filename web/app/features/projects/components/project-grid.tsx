@@ -9,6 +9,7 @@ import { useRevealOnScroll } from '../../../lib/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
 import { useUi } from '../../../lib/ui-text';
 import { useLocalePath } from '../../../lib/language';
+import { movesBetween, useViewTransitionPaths } from '../../../lib/use-view-transition-paths';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -18,6 +19,8 @@ interface ProjectGridProps {
 
 /** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
 export const EAGER_TILES = { phone: 2, web: 3 } as const;
+
+const NO_FILL: Record<string, number> = {};
 
 /** Navigation state of the way in from the landing page, whose slide is the tiles' entrance. */
 export interface FromLanding {
@@ -32,21 +35,28 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
   useRevealOnScroll(grid, projects, fromLanding);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
+  // One object for every tile and every render: the tiles are memoised.
+  const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
+  // Named only for the tile of the project being opened (or returned from): names are unique.
+  const moving = useViewTransitionPaths();
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
-  const list = projects.map((project) => project.documentId);
   return (
     <ul ref={grid} className={styles.grid} aria-label={ui.projectList}>
-      {projects.map((project, index) => (
-        <ProjectTile
-          key={project.documentId}
-          project={project}
-          index={index}
-          fill={fills[index] ?? {}}
-          to={localize(projectDetailHref(project.documentId, category))}
-          state={{ list }}
-          priority={index < eager}
-        />
-      ))}
+      {projects.map((project, index) => {
+        const to = localize(projectDetailHref(project.documentId, category));
+        return (
+          <ProjectTile
+            key={project.documentId}
+            project={project}
+            index={index}
+            fill={fills[index] ?? NO_FILL}
+            to={to}
+            state={state}
+            priority={index < eager}
+            moving={movesBetween(moving, to)}
+          />
+        );
+      })}
     </ul>
   );
 }

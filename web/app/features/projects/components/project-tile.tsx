@@ -1,5 +1,5 @@
-import { useRef, type CSSProperties } from 'react';
-import { Link, useViewTransitionState } from 'react-router';
+import { memo, useRef, type CSSProperties } from 'react';
+import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { projectTileSizes } from '../../../lib/image-sizes';
 import { useLayout } from '../../../lib/use-layout';
@@ -20,14 +20,17 @@ interface ProjectTileProps {
   /** Navigation state handed to the detail page (the list the visitor came from). */
   state: unknown;
   priority: boolean;
+  /** Its project is being opened or returned from (a view transition): its cover and name are named for it. */
+  moving: boolean;
 }
 
 /**
  * A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. Its
  * project is fetched ahead when it is pointed at or focused (on a phone: when it scrolls into
  * view), and opening it carries the cover and the name into the project page (a view transition).
+ * Memoised: a move re-renders only the tile it moves (issue 41).
  */
-export function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
+export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority, moving }: ProjectTileProps) {
   const { cover } = project;
   const layout = useLayout();
   const reducedMotion = useReducedMotion();
@@ -35,8 +38,6 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
   useFetchAhead([to], useSeen(tile, layout === 'phone'));
   const intent = fetchAheadOnIntent(to);
   const textLang = useTextLang();
-  // Named only for the tile of the project being opened (or returned from): names are unique.
-  const moving = useViewTransitionState(to);
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
     <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
@@ -65,4 +66,4 @@ export function ProjectTile({ project, index, fill, to, state, priority }: Proje
       </Link>
     </li>
   );
-}
+});
