@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdPicturesDuringMoves } from './hold-pictures';
+
+// jsdom lays nothing out: every picture's box is 0×0 at the origin, i.e. off screen, and none has arrived.
+describe('pictures held during a move (issue 41)', () => {
+  let sets: string[];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `
+      <a href="/dailyPage/project/a" id="tile"><img src="/_img/800/uploads/a.jpg" srcset="/_img/480/uploads/a.jpg 480w" alt="a"></a>
+      <img src="/_img/800/uploads/b.jpg" srcset="/_img/480/uploads/b.jpg 480w" alt="b">
+      <img src="/_img/800/uploads/c.jpg" alt="c">`;
+    for (const image of document.querySelectorAll('img')) Object.defineProperty(image, 'complete', { value: false });
+    sets = [];
+    const set = Element.prototype.setAttribute;
+    vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name: string, value: string) {
+      if (this instanceof HTMLImageElement && name === 'src') sets.push(`${this.alt}:${value.startsWith('data:') ? 'held' : 'back'}`);
+      return set.call(this, name, value);
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const source = (alt: string) => document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`)!.getAttribute('src');
+
+  it('holds the other pictures once for a press and its click, keeps the pressed link’s own, and gives them back when no move follows', () => {
+    holdPicturesDuringMoves(document);
+    const tile = document.getElementById('tile')!;
+    tile.querySelector('img')!.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    tile.querySelector('img')!.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
+    expect(sets).toEqual(['b:held', 'c:held']);
+    expect(source('a')).toBe('/_img/800/uploads/a.jpg');
+    expect(document.querySelector('img[alt="b"]')!.hasAttribute('srcset')).toBe(false);
+    vi.advanceTimersByTime(3_000);
+    expect(sets).toEqual(['b:held', 'c:held', 'b:back', 'c:back']);
+    expect(source('b')).toBe('/_img/800/uploads/b.jpg');
+    expect(document.querySelector('img[alt="b"]')!.getAttribute('srcset')).toBe('/_img/480/uploads/b.jpg 480w');
+  });
+});
