@@ -96,8 +96,8 @@ export const meta: Route.MetaFunction = ({ error, location, matches }) => {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => (currentParams.lang ?? '') !== (nextParams.lang ?? '');
 
 /**
- * The site's one stylesheet (about 4 KB compressed) goes inside the page as a React `<style>`
- * resource at the top of <head>: a phone paints without waiting for another request. Where the
+ * The site's one stylesheet (12 KB compressed by now, a fifth of it used by any one page: decision
+ * 022) goes inside the page as a React `<style>` resource at the top of <head>: a phone paints without waiting for another request. Where the
  * server cannot inline it (the development server), it is linked first instead, ahead of the
  * script preloads that would otherwise queue before it on HTTP/1.1's six connections.
  */
