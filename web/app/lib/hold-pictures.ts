@@ -59,30 +59,25 @@ function movingLink(target: EventTarget | null, here: Location): HTMLAnchorEleme
 
 /** Listens for the visitor's moves (once, in the browser's entry) and holds the pictures during each. */
 export function holdPicturesDuringMoves(doc: Document = document): void {
-  let giveBack: (() => void) | null = null;
-  let heldFor: Element | null = null;
+  let held: { link: Element; giveBack: () => void } | null = null;
   let timer: number | undefined;
   const release = () => {
     window.clearTimeout(timer);
-    giveBack?.();
-    giveBack = null;
-    heldFor = null;
+    held?.giveBack();
+    held = null;
   };
   const hold = (event: Event) => {
     if (event instanceof MouseEvent && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
     const link = movingLink(event.target, doc.location);
     if (!link) return;
-    // The click that ends a press on the same link: its pictures are already held (giving them back
+    // The click that ends a press on the same link finds its pictures already held: giving them back
     // and holding them again would restart their downloads for an instant, and cost the click a
-    // second pass over the page's pictures).
-    if (giveBack && heldFor === link) {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(release, GIVE_BACK_AFTER_MS);
-      return;
+    // second pass over the page's pictures. A move before the last one gives its pictures back.
+    if (held?.link !== link) {
+      release();
+      held = { link, giveBack: holdPictures(doc.body, link) };
     }
-    release(); // a move before the last one gave its pictures back
-    giveBack = holdPictures(doc.body, link);
-    heldFor = link;
+    window.clearTimeout(timer);
     timer = window.setTimeout(release, GIVE_BACK_AFTER_MS);
   };
   doc.addEventListener('pointerdown', hold, true);
