@@ -31,7 +31,9 @@ export default defineConfig({
             advancedChunks: {
               groups: [
                 { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
-                { name: 'app', test: /[\\/]app[\\/](components|lib|styles|features[\\/](shell|translation))[\\/]/, priority: 1 },
+                // The pieces only some pages show (the media viewer, pager, article blocks) stay out
+                // of it, and so do their styles: they come with the routes that use them.
+                { name: 'app', test: /[\\/]app[\\/](components|lib|styles|features[\\/](shell|translation))[\\/](?!media-viewer|media-item|video-controls|pager|blocks|empty-state)/, priority: 1 },
               ],
             },
           },
@@ -48,9 +50,8 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
-    // One stylesheet for the whole site: a page blocks its first paint on one request, not one per
-    // route and component, and every later page has it cached. It is 12 KB compressed by now and a
-    // page uses about a fifth of it: decision 022 names splitting it by route as a next step for LCP.
-    cssCodeSplit: false,
+    // A stylesheet per chunk: the server inlines only those of the routes a page renders (decision
+    // 022), so a document carries the rules it can use, not the whole site's.
+    cssCodeSplit: true,
   },
 });

@@ -12,13 +12,14 @@ import { wordmarkFaceContext } from './lib/wordmark-face.server';
 export const streamTimeout = 5_000;
 
 /**
- * The built stylesheets of this page's routes with their text, when the server can inline them,
- * and the studio's wordmark face (made for this studio on the server, always inline).
+ * The built stylesheets of the routes this page renders (not the whole site's: decision 022) with
+ * their text, when the server can inline them, and the studio's wordmark face (made for this
+ * studio on the server, always inline).
  */
 function inlineStylesheets(routerContext: EntryContext, wordmark: { href: string; css: string } | null): ReadonlyMap<string, string> | null {
   const inlined = new Map<string, string>();
-  for (const route of Object.values(routerContext.manifest.routes)) {
-    for (const href of route?.css ?? []) {
+  for (const { route } of routerContext.staticHandlerContext.matches) {
+    for (const href of routerContext.manifest.routes[route.id]?.css ?? []) {
       const text = stylesheetText(href);
       if (text !== undefined) inlined.set(href, text);
     }
@@ -28,7 +29,7 @@ function inlineStylesheets(routerContext: EntryContext, wordmark: { href: string
 }
 
 /**
- * React Router's Node entry (streaming, whole documents for bots), with the stylesheet inlined and
+ * React Router's Node entry (streaming, whole documents for bots), with the page's stylesheets inlined and
  * this response's CSP nonce on every script and style the page carries inline.
  */
 export default function handleRequest(

@@ -11,6 +11,7 @@ import {
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -96,29 +97,39 @@ export const meta: Route.MetaFunction = ({ error, location, matches }) => {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => (currentParams.lang ?? '') !== (nextParams.lang ?? '');
 
 /**
- * The site's one stylesheet (12 KB compressed by now, a fifth of it used by any one page: decision
- * 022) goes inside the page as a React `<style>` resource at the top of <head>: a phone paints without waiting for another request. Where the
- * server cannot inline it (the development server), it is linked first instead, ahead of the
- * script preloads that would otherwise queue before it on HTTP/1.1's six connections.
+ * The stylesheets of the routes on the page (the root's, then each matched route's: decision 022)
+ * go inside the page as React `<style>` resources at the top of <head>: a phone paints without
+ * waiting for another request, and a page carries only the rules it can use. A route the visitor
+ * moves to later links its own as a React stylesheet resource, which the move waits for (React
+ * holds a transition's commit until its stylesheets have loaded; they were fetched ahead with the
+ * page's data). Where the server cannot inline them (the development server), they are linked
+ * first instead, ahead of the script preloads that would otherwise queue before them on HTTP/1.1's
+ * six connections.
  */
 function SiteLinks() {
   const framework = useContext(FrameworkContext);
   const inlined = useContext(InlineStylesheets);
-  const hrefs = framework?.manifest.routes.root?.css ?? [];
-  if (!framework || !inlined || !hrefs.every((href) => inlined.has(href))) {
-    for (const href of hrefs) preinit(href, { as: 'style', precedence: 'site' });
+  const matches = useMatches();
+  const rootCss = framework?.manifest.routes.root?.css ?? [];
+  if (!framework || !inlined || !rootCss.every((href) => inlined.has(href))) {
+    for (const href of rootCss) preinit(href, { as: 'style', precedence: 'site' });
     return <Links />;
   }
-  // React Router would also link every route's stylesheet; they are all inside the page already.
+  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
+  // React Router would link the same stylesheets again, without React's precedence.
   const routes = Object.fromEntries(Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: [] }]));
   const withoutCss = { ...framework, manifest: { ...framework.manifest, routes } };
   return (
     <>
-      {hrefs.map((href) => (
-        <style key={href} href={href} precedence="site" nonce={framework.nonce}>
-          {inlined.get(href)}
-        </style>
-      ))}
+      {hrefs.map((href) =>
+        inlined.has(href) ? (
+          <style key={href} href={href} precedence="site" nonce={framework.nonce}>
+            {inlined.get(href)}
+          </style>
+        ) : (
+          <link key={href} rel="stylesheet" href={href} precedence="site" />
+        ),
+      )}
       <FrameworkContext.Provider value={withoutCss}>
         <Links />
       </FrameworkContext.Provider>

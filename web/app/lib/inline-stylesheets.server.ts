@@ -11,9 +11,9 @@ export function inlineStylesheetsFrom(dir: string | undefined): void {
 }
 
 /**
- * The text of a built stylesheet (`/assets/….css`), read once. The site has one stylesheet (12 KB
- * compressed by now): sent inside the page it costs less than the request a phone would wait for
- * before its first paint, though a page uses about a fifth of it (decision 022).
+ * The text of a built stylesheet (`/assets/….css`), read once. A page carries those of the routes
+ * it renders (decision 022): sent inside the page they cost less than the request a phone would
+ * wait for before its first paint.
  */
 export function stylesheetText(href: string): string | undefined {
   if (!clientDir || !/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;

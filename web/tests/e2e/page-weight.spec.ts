@@ -150,3 +150,87 @@ test("the first screen's pictures come before the scripts, and the page then com
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
+
+/** Every stylesheet the site has (the manifest's, of every route), with its size in bytes. */
+async function siteStylesheets(page: Page) {
+  const hrefs = await page.evaluate(() => {
+    const manifest = (window as unknown as { __reactRouterManifest: { routes: Record<string, { css?: string[] }> } }).__reactRouterManifest;
+    return [...new Set(Object.values(manifest.routes).flatMap((route) => route.css ?? []))];
+  });
+  const sizes = await Promise.all(hrefs.map(async (href) => [href, (await (await page.request.get(href)).body()).length] as const));
+  return new Map(sizes);
+}
+
+test('a page carries the styles of what it shows, not the whole site’s', async ({ page }) => {
+  await open(page, '/dailyPage/project');
+  const all = await siteStylesheets(page);
+  const total = [...all.values()].reduce((sum, size) => sum + size, 0);
+  for (const route of ROUTES) {
+    await open(page, route);
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].flatMap((style) => style.dataset.href!.split(' ')).filter((href) => href.startsWith('/assets/')),
+    );
+    expect(inlined.length, `${route}: its stylesheets are inside the page`).toBeGreaterThan(0);
+    for (const href of inlined) expect(all.has(href), `${route}: ${href} is one of the site's`).toBe(true);
+    const carried = inlined.reduce((sum, href) => sum + all.get(href)!, 0);
+    // Decision 022: each page used at most about a fifth of the one stylesheet every page carried.
+    expect(carried, `${route}: ${carried} of ${total} bytes of styles (${inlined.join(', ')})`).toBeLessThan(total * 0.75);
+    expect(await page.locator('head link[rel="stylesheet"]').count(), `${route}: no stylesheet to wait for`).toBe(0);
+  }
+});
+
+/** Where the page's elements are and how they look: what a missing stylesheet would change. */
+const look = (page: Page) =>
+  page.evaluate(async () => {
+    // Laid out first: a face the page needs is only asked for once text is laid out in it.
+    void document.body.getBoundingClientRect();
+    await document.fonts.ready;
+    return [...document.querySelectorAll<HTMLElement>('header *, main *')]
+      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return {
+          what: `${element.tagName} ${typeof element.className === 'string' ? element.className : ''}`,
+          box: [box.x, box.y + window.scrollY, box.width, box.height].map(Math.round),
+          style: [style.display, style.position, style.color, style.backgroundColor, style.fontSize, style.fontWeight, style.objectFit, style.fontFamily, style.fontVariantNumeric, style.letterSpacing].join(' '),
+        };
+      });
+  });
+
+test('a page reached by a move looks as it does when opened directly', async ({ browser }, testInfo) => {
+  // Without entrance animations: the page as it rests, whichever way it was reached.
+  const context = await browser.newContext({ ...testInfo.project.use, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  test.setTimeout(90_000);
+  const { project, article } = await sitePages();
+  const moves: Array<[from: string, to: string]> = [
+    ['/dailyPage/project', project],
+    ['/dailyPage/article', article],
+    ['/dailyPage/project', '/dailyPage/profile'],
+    ['/dailyPage/profile', '/dailyPage/article'],
+  ];
+  // The faces are `font-display: optional`: a first visit that has not got one in time keeps the
+  // fallback. Every page is opened once first, so both ways of arriving draw with the same faces.
+  for (const [, to] of moves) await open(page, to);
+  for (const [from, to] of moves) {
+    await open(page, from);
+    // Follow the page's own link (menu links sit in a closed drawer: clicked as a script would).
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.locator(`a[href="${to}"]`).first().evaluate((link: HTMLAnchorElement) => link.click());
+    await page.waitForURL((url) => url.pathname + url.search === to);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), `${from} → ${to}: a move in the page`).toBe(true);
+    const moved = await look(page);
+    await open(page, to);
+    const direct = await look(page);
+    expect(moved.map((element) => element.what).join('\n'), `${from} → ${to}: the same elements`).toBe(direct.map((element) => element.what).join('\n'));
+    const unlike = moved.flatMap((element, index) => {
+      const other = direct[index]!;
+      const near = element.box.every((value, side) => Math.abs(value - other.box[side]!) <= 1);
+      return element.style === other.style && near ? [] : [`${element.what}: ${element.box} ${element.style} | direct ${other.box} ${other.style}`];
+    });
+    expect(unlike, `${from} → ${to}`).toEqual([]);
+  }
+  await context.close();
+});
