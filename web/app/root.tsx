@@ -115,7 +115,11 @@ function SiteLinks() {
     for (const href of rootCss) preinit(href, { as: 'style', precedence: 'site' });
     return <Links />;
   }
-  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
+  // In the cascade, what a module imports comes before the module, as in one built stylesheet: a
+  // page's own rules (`.awards p`) win over the shared component's (`.blocks p`). React Router lists
+  // a route's stylesheets the other way round (its own chunk first, then what it imports, depth
+  // first), so each route's list is reversed; the root's and the layout's come first.
+  const hrefs = [...new Set(matches.flatMap((match) => [...(framework.manifest.routes[match.id]?.css ?? [])].reverse()))];
   // React Router would link the same stylesheets again, without React's precedence.
   const routes = Object.fromEntries(Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: [] }]));
   const withoutCss = { ...framework, manifest: { ...framework.manifest, routes } };

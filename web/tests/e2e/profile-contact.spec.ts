@@ -16,6 +16,15 @@ test.describe('profile and contact', () => {
       await expect(section.getByRole('list', { name: '获奖' }).getByRole('img')).toHaveCount(profile.awardimage.length);
     }
     await expect(sections.first().getByRole('list', { name: '获奖' }).getByRole('img').first()).toHaveCSS('height', '32px');
+    // The award lines follow each other closely: the profile's own rule over the article text's
+    // paragraph gap (the shared text block's styles come first in the page, then the page's own).
+    const gaps: number[] = [];
+    for (const section of await sections.all()) {
+      const boxes = await Promise.all((await section.locator('[class*="_awards_"] p').all()).map((line) => line.boundingBox()));
+      for (let n = 1; n < boxes.length; n += 1) gaps.push(boxes[n]!.y - (boxes[n - 1]!.y + boxes[n - 1]!.height));
+    }
+    expect(gaps.length, 'profiles with more than one award line').toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap).toBeLessThan(1);
     const portrait = sections.first().locator('img').first();
     const width = (await portrait.boundingBox())!.width;
     if (testInfo.project.name === 'web') {
