@@ -3,7 +3,7 @@
 // content is in the document, and the interaction latency (INP's measure: the event's duration
 // until the next paint) of a tile tap and of the language toggle. Each run is a fresh browser
 // context (an empty cache): what is fast comes from fetching ahead, not from a warm browser.
-import { arrive, throttled, timeUntil, watchFramesAfterBack } from '../../web/tests/e2e/support/phone-profile.ts';
+import { arrive, pressBack, throttled, timeUntil, watchFramesAfterBack } from '../../web/tests/e2e/support/phone-profile.ts';
 import { median, ms } from './stats.mjs';
 
 const hydrated = (page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
@@ -56,7 +56,7 @@ async function tileToProject(browser, siteUrl, { phone, far = false, ignoreHTTPS
   const inp = await longestInteraction(page);
   await linger(page);
   const frames = await watchFramesAfterBack(page);
-  const back = await timeUntil(page, async () => void (await page.goBack()), 'main ul a span', name);
+  const back = await timeUntil(page, () => pressBack(page), 'main ul a span', name);
   const first = (await frames()).find((frame) => frame.list);
   await context.close();
   return { open, inp, back, requests, extra: requests - beforeClick, backPainted: first.at, backOff: Math.abs(first.scrollY - left.y), leftY: left.y };
@@ -127,7 +127,7 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
     ],
     [`Move: Back from a project to the grid's content (desktop / phone, ${profile}), median of ${runs}`, `${ms(of(desktop, 'back'))} / ${ms(of(phone, 'back'))}`],
     [
-      `Move: Back to a grid left at the 15th tile: first frame showing the grid, after popstate, and its scroll position against where the visitor left (desktop / phone, ${profile}), median of ${runs}`,
+      `Move: Back to a grid left at the 15th tile: first frame showing the grid, after Back was pressed, and its scroll position against where the visitor left (desktop / phone, ${profile}), median of ${runs}`,
       `${ms(of(farDesktop, 'backPainted'))} at ${of(farDesktop, 'leftY').toFixed(0)} px ± ${most(farDesktop, 'backOff').toFixed(0)} / ${ms(of(farPhone, 'backPainted'))} at ${of(farPhone, 'leftY').toFixed(0)} px ± ${most(farPhone, 'backOff').toFixed(0)}`,
     ],
     [`Move: "next project" on a phone to the next project's content (${profile}), median of ${runs}`, ms(median(next))],

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { cmsData, languageToggle } from '../support';
-import { arrive, throttled, timeUntil, watchFramesAfterBack } from '../support/phone-profile';
+import { arrive, pressBack, throttled, timeUntil, watchFramesAfterBack } from '../support/phone-profile';
 
 // Issue 26, on a mid-range phone on slow 4G (support/phone-profile.ts). The figures themselves are
 // the bench's (median of several runs); these bounds are generous, the behaviour is what is tested.
@@ -193,7 +193,7 @@ test.describe('moves that do not wait on the network', () => {
     // A visitor reads the project a moment: once the page is idle the list is fetched ahead.
     await expect.poll(() => requestsFor('/dailyPage/project').some((request) => request.done), { timeout: 10_000 }).toBe(true);
     const leftAt = await page.evaluate(() => history.state?.idx);
-    const back = await timeUntil(page, async () => void (await page.goBack()), 'main ul a span', name);
+    const back = await timeUntil(page, () => pressBack(page), 'main ul a span', name);
     expect(back).toBeLessThan(1_500);
     expect(await page.evaluate(() => history.state?.idx)).toBe(leftAt - 1);
     expect(requestsFor('/dailyPage/project'), 'Back came from memory').toHaveLength(1);
@@ -218,7 +218,7 @@ test.describe('moves that do not wait on the network', () => {
       await expect(page.locator('article h1')).toHaveText(name, { timeout: 15_000 });
       await page.waitForTimeout(1_500);
       const frames = await watchFramesAfterBack(page);
-      await page.goBack();
+      await pressBack(page);
       const seen = (await frames()).filter((frame) => frame.list);
       expect(seen.length).toBeGreaterThan(0);
       // Every frame that shows the grid, the first included, shows it where the visitor was.
