@@ -16,4 +16,13 @@ describe("the wordmark's face, cut from the studio's Latin name (issue 37)", () 
     // The same letters in another order: the same face, kept.
     expect((await face('BERLIN ATELIER EN CN')).href).toBe(ascii.href);
   });
+
+  it('is small enough to ride in the first bytes of every page: no hinting, a couple of KB', async () => {
+    const face = createWordmarkFaces();
+    // A fifteen-letter name with the toggle's letters: hinted, the face alone was 5.4 KB of base64.
+    const { css } = await face('SHIGUANG STUDIO CN EN');
+    const base64 = /base64,([A-Za-z0-9+/=]+)\)/.exec(css)?.[1] ?? '';
+    expect(base64.length).toBeGreaterThan(200);
+    expect(base64.length).toBeLessThan(2400);
+  });
 });
