@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { studioFonts } from './scripts/vite/studio-fonts';
@@ -45,6 +46,9 @@ export default defineConfig({
     ssr: { build: { rolldownOptions: { input: './server/entry.ts' } } },
   },
   resolve: {
+    // `~/…` is the app's folder (tsconfig.json `paths`, React Router's convention): imports across
+    // folders name what they import, not how far up it is.
+    alias: [{ find: /^~\//, replacement: `${fileURLToPath(new URL('./app/', import.meta.url))}` }],
     // The CMS workspace hoists React 18 (Strapi's admin) to the repository root; the site is React 19.
     dedupe: ['react', 'react-dom'],
   },

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The CMS workspace hoists React 18 (Strapi's admin) to the repository root; the site is React 19.
@@ -10,6 +11,8 @@ const own = (name: string) => path.dirname(require.resolve(`${name}/package.json
 export default defineConfig({
   resolve: {
     alias: [
+      // `~/…` is the app's folder, as in tsconfig.json and vite.config.ts.
+      { find: /^~\//, replacement: `${path.join(path.dirname(fileURLToPath(import.meta.url)), 'app')}/` },
       { find: /^react-dom(\/.*)?$/, replacement: `${own('react-dom')}$1` },
       { find: /^react(\/.*)?$/, replacement: `${own('react')}$1` },
       // Its ESM build, so the imports inside it are resolved by the aliases above.

@@ -9,7 +9,7 @@ import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
 import { createLogging, lineLog, requestScope, withRequestId, type Logging } from './observability/logger';
 import { routeLabel, type SiteMetrics } from './observability/metrics';
-import type { SiteServices } from '../app/lib/site-context.server';
+import type { SiteServices } from '~/lib/site-context.server';
 import { reactRouterHandler } from './request-handler';
 import { limitPerClient, refuseOddRequests } from './security/request-limits';
 import { securityHeaders } from './security/security-headers';

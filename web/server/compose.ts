@@ -1,10 +1,10 @@
-import { createContentClient } from '../app/lib/content/content-client.server';
-import { createContentStore, isOutage } from '../app/lib/content/content-store.server';
-import { sqliteLastGood, type LastGoodStore } from '../app/lib/content/last-good.server';
-import { createPageCache } from '../app/lib/content/page-cache/page-cache.server';
-import { redisAnswers, redisLastGood } from '../app/lib/content/redis-content.server';
-import { connectRedis, type SharedRedis } from '../app/lib/redis.server';
-import type { SiteServices } from '../app/lib/site-context.server';
+import { createContentClient } from '~/lib/content/content-client.server';
+import { createContentStore, isOutage } from '~/lib/content/content-store.server';
+import { sqliteLastGood, type LastGoodStore } from '~/lib/content/last-good.server';
+import { createPageCache } from '~/lib/content/page-cache/page-cache.server';
+import { redisAnswers, redisLastGood } from '~/lib/content/redis-content.server';
+import { connectRedis, type SharedRedis } from '~/lib/redis.server';
+import type { SiteServices } from '~/lib/site-context.server';
 import type { ServerConfig } from './config';
 import { createPurge } from './content/purge';
 import { createLogging, lineLog, withRequestId, type Logging } from './observability/logger';

@@ -1,12 +1,12 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { cspContext } from '../app/lib/csp.server';
-import { createRenderBudget, renderBudgetContext } from '../app/lib/content/page-cache/render-budget';
-import { previewScope } from '../app/lib/preview.server';
+import { cspContext } from '~/lib/csp.server';
+import { createRenderBudget, renderBudgetContext } from '~/lib/content/page-cache/render-budget';
+import { previewScope } from '~/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
-import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '../app/lib/site-context.server';
+import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/site-context.server';
 import { pageAddressOf } from './pages/page-requests';
 
 /** A client error the last-resort handler answers with its status. */

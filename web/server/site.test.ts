@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLastGood } from '../app/lib/content/last-good.server';
+import { memoryLastGood } from '~/lib/content/last-good.server';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
-import { UI_EN } from '../app/lib/ui-text';
+import { UI_EN } from '~/lib/ui-text';
 
 type Entry = typeof import('./entry');
 

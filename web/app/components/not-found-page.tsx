@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import styles from './result-page.module.css';
-import { useUi } from '../lib/ui-text';
-import { useLocalePath } from '../lib/language';
+import { useUi } from '~/lib/ui-text';
+import { useLocalePath } from '~/lib/language';
 
 /**
  * Spec 2: a result block in a column, "the page you visited does not exist", a way back home. Set

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub, data, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALL_CATEGORY } from '../lib/category';
-import { Shell } from '../features/shell/components/shell';
+import { ALL_CATEGORY } from '~/lib/category';
+import { Shell } from '~/features/shell/components/shell';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,4 +1,4 @@
-import { tokens } from '../styles/tokens';
+import { tokens } from '~/styles/tokens';
 import type { Layout } from './device';
 import type { Media } from './media';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { image, video } from '../test/strapi-fixtures';
+import { image, video } from '~/test/strapi-fixtures';
 import { coverImage, imageSources, siteRelativeUrl, underShare } from './media';
 import { toMedia } from './media-schema.server';
 

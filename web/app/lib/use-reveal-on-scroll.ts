@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { tokens } from '../styles/tokens';
+import { tokens } from '~/styles/tokens';
 
 /** A batch of items that come into view together all start within two steps (0.4 s). */
 const MAX_STAGGER_STEPS = 2;

@@ -1,24 +1,24 @@
 import { useLocation } from 'react-router';
-import { Copyright } from '../components/copyright';
-import { Pager } from '../components/pager';
-import { getArticle } from '../features/articles/api/get-article.server';
-import { getArticles } from '../features/articles/api/get-articles.server';
-import { ArticleDetail } from '../features/articles/components/article-detail';
-import { articleHref } from '../features/articles/article-links';
-import { ARTICLE_TEXTS, type Article } from '../features/articles/api/article-types';
-import { loadOrEmpty } from '../lib/load-or-empty.server';
-import { inPageLocale, mergeEntry } from '../lib/localized.server';
-import { pageLocale } from '../lib/page-locale.server';
-import { Fallbacks } from '../components/fallbacks';
-import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
-import { listFromState, neighbours } from '../lib/pager';
+import { Copyright } from '~/components/copyright';
+import { Pager } from '~/components/pager';
+import { getArticle } from '~/features/articles/api/get-article.server';
+import { getArticles } from '~/features/articles/api/get-articles.server';
+import { ArticleDetail } from '~/features/articles/components/article-detail';
+import { articleHref } from '~/features/articles/article-links';
+import { ARTICLE_TEXTS, type Article } from '~/features/articles/api/article-types';
+import { loadOrEmpty } from '~/lib/load-or-empty.server';
+import { inPageLocale, mergeEntry } from '~/lib/localized.server';
+import { pageLocale } from '~/lib/page-locale.server';
+import { Fallbacks } from '~/components/fallbacks';
+import { checkDocumentId, checkViewerParam } from '~/lib/page-params.server';
+import { listFromState, neighbours } from '~/lib/pager';
 import type { Route } from './+types/article-detail';
-import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { localePath, useLocalePath } from '../lib/language';
-import { keepDataOnViewerChange } from '../lib/media-viewer-url';
-import { siteServices } from '../lib/site-context.server';
-import { useCountView } from '../lib/use-count-view';
+import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '~/lib/seo';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { localePath, useLocalePath } from '~/lib/language';
+import { keepDataOnViewerChange } from '~/lib/media-viewer-url';
+import { siteServices } from '~/lib/site-context.server';
+import { useCountView } from '~/lib/use-count-view';
 
 const ROUTE = '/dailyPage/article/:id';
 
@@ -113,4 +113,4 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

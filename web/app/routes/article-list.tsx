@@ -1,16 +1,16 @@
-import { Copyright } from '../components/copyright';
-import { EmptyState } from '../components/empty-state';
-import { getArticles } from '../features/articles/api/get-articles.server';
-import { ArticleList } from '../features/articles/components/article-list';
-import { inPageLocale, mergeList } from '../lib/localized.server';
-import { pageLocale } from '../lib/page-locale.server';
-import { Fallbacks } from '../components/fallbacks';
-import { ARTICLE_SUMMARY_TEXTS } from '../features/articles/api/article-types';
+import { Copyright } from '~/components/copyright';
+import { EmptyState } from '~/components/empty-state';
+import { getArticles } from '~/features/articles/api/get-articles.server';
+import { ArticleList } from '~/features/articles/components/article-list';
+import { inPageLocale, mergeList } from '~/lib/localized.server';
+import { pageLocale } from '~/lib/page-locale.server';
+import { Fallbacks } from '~/components/fallbacks';
+import { ARTICLE_SUMMARY_TEXTS } from '~/features/articles/api/article-types';
 import styles from './page.module.css';
 import type { Route } from './+types/article-list';
-import { originOf, seoMeta } from '../lib/seo';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { siteServices } from '../lib/site-context.server';
+import { originOf, seoMeta } from '~/lib/seo';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { siteServices } from '~/lib/site-context.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -49,4 +49,4 @@ export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

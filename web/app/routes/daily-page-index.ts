@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/daily-page-index';
-import { localePath } from '../lib/language';
-import { pageLocale } from '../lib/page-locale.server';
+import { localePath } from '~/lib/language';
+import { pageLocale } from '~/lib/page-locale.server';
 
 // Spec 2: the shell's index (/dailyPage and /dailyPage/) redirects to the project grid, in its language.
 export async function loader(args: Route.LoaderArgs) {

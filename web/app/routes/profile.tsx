@@ -1,16 +1,16 @@
-import { Copyright } from '../components/copyright';
-import { EmptyState } from '../components/empty-state';
-import { getProfiles } from '../features/profile/api/get-profiles.server';
-import { ProfileList } from '../features/profile/components/profile-list';
-import { inPageLocale, mergeList } from '../lib/localized.server';
-import { pageLocale } from '../lib/page-locale.server';
-import { Fallbacks } from '../components/fallbacks';
-import { PROFILE_TEXTS } from '../features/profile/api/get-profiles.server';
+import { Copyright } from '~/components/copyright';
+import { EmptyState } from '~/components/empty-state';
+import { getProfiles } from '~/features/profile/api/get-profiles.server';
+import { ProfileList } from '~/features/profile/components/profile-list';
+import { inPageLocale, mergeList } from '~/lib/localized.server';
+import { pageLocale } from '~/lib/page-locale.server';
+import { Fallbacks } from '~/components/fallbacks';
+import { PROFILE_TEXTS } from '~/features/profile/api/get-profiles.server';
 import styles from './page.module.css';
 import type { Route } from './+types/profile';
-import { originOf, seoMeta } from '../lib/seo';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { siteServices } from '../lib/site-context.server';
+import { originOf, seoMeta } from '~/lib/seo';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { siteServices } from '~/lib/site-context.server';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -50,4 +50,4 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

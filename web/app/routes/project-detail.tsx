@@ -1,27 +1,27 @@
 import { useLocation } from 'react-router';
-import { Copyright } from '../components/copyright';
-import { Pager } from '../components/pager';
-import { getProject } from '../features/projects/api/get-project.server';
-import { getProjectOrder } from '../features/projects/api/get-projects.server';
-import { ProjectDetail } from '../features/projects/components/project-detail';
-import { detailMedia } from '../features/projects/detail-media';
-import { projectDetailHref } from '../features/projects/project-links';
-import { ALL_CATEGORY, projectListHref } from '../lib/category';
-import { loadOrEmpty } from '../lib/load-or-empty.server';
-import { inPageLocale, mergeEntry } from '../lib/localized.server';
-import { pageLocale } from '../lib/page-locale.server';
-import { Fallbacks } from '../components/fallbacks';
-import { PROJECT_TEXTS, type Project } from '../features/projects/api/project-types';
-import { knownCategory } from '../features/shell/known-category.server';
-import { checkDocumentId, checkViewerParam } from '../lib/page-params.server';
-import { listFromState, neighbours } from '../lib/pager';
+import { Copyright } from '~/components/copyright';
+import { Pager } from '~/components/pager';
+import { getProject } from '~/features/projects/api/get-project.server';
+import { getProjectOrder } from '~/features/projects/api/get-projects.server';
+import { ProjectDetail } from '~/features/projects/components/project-detail';
+import { detailMedia } from '~/features/projects/detail-media';
+import { projectDetailHref } from '~/features/projects/project-links';
+import { ALL_CATEGORY, projectListHref } from '~/lib/category';
+import { loadOrEmpty } from '~/lib/load-or-empty.server';
+import { inPageLocale, mergeEntry } from '~/lib/localized.server';
+import { pageLocale } from '~/lib/page-locale.server';
+import { Fallbacks } from '~/components/fallbacks';
+import { PROJECT_TEXTS, type Project } from '~/features/projects/api/project-types';
+import { knownCategory } from '~/features/shell/known-category.server';
+import { checkDocumentId, checkViewerParam } from '~/lib/page-params.server';
+import { listFromState, neighbours } from '~/lib/pager';
 import type { Route } from './+types/project-detail';
-import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '../lib/seo';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { localePath, useLocalePath } from '../lib/language';
-import { keepDataOnViewerChange } from '../lib/media-viewer-url';
-import { siteServices } from '../lib/site-context.server';
-import { useCountView } from '../lib/use-count-view';
+import { breadcrumbs, originOf, seoMeta, shareImage, summary } from '~/lib/seo';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { localePath, useLocalePath } from '~/lib/language';
+import { keepDataOnViewerChange } from '~/lib/media-viewer-url';
+import { siteServices } from '~/lib/site-context.server';
+import { useCountView } from '~/lib/use-count-view';
 
 const ROUTE = '/dailyPage/project/:id';
 
@@ -122,4 +122,4 @@ export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) 
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

@@ -1,20 +1,20 @@
-import { Copyright } from '../components/copyright';
-import { Logo } from '../components/logo';
-import { EmptyState } from '../components/empty-state';
-import { getProjects } from '../features/projects/api/get-projects.server';
-import { ProjectGrid } from '../features/projects/components/project-grid';
-import { ALL_CATEGORY } from '../lib/category';
-import { inPageLocale, mergeList } from '../lib/localized.server';
-import { pageLocale } from '../lib/page-locale.server';
-import { Fallbacks } from '../components/fallbacks';
-import { PROJECT_SUMMARY_TEXTS } from '../features/projects/api/project-types';
-import { knownCategory } from '../features/shell/known-category.server';
+import { Copyright } from '~/components/copyright';
+import { Logo } from '~/components/logo';
+import { EmptyState } from '~/components/empty-state';
+import { getProjects } from '~/features/projects/api/get-projects.server';
+import { ProjectGrid } from '~/features/projects/components/project-grid';
+import { ALL_CATEGORY } from '~/lib/category';
+import { inPageLocale, mergeList } from '~/lib/localized.server';
+import { pageLocale } from '~/lib/page-locale.server';
+import { Fallbacks } from '~/components/fallbacks';
+import { PROJECT_SUMMARY_TEXTS } from '~/features/projects/api/project-types';
+import { knownCategory } from '~/features/shell/known-category.server';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
-import { originOf, seoMeta } from '../lib/seo';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { siteServices } from '../lib/site-context.server';
-import { useTextLang } from '../lib/language';
+import { originOf, seoMeta } from '~/lib/seo';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { siteServices } from '~/lib/site-context.server';
+import { useTextLang } from '~/lib/language';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -76,4 +76,4 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

@@ -1,4 +1,4 @@
-import { HAND_WRITTEN, interfaceEntries } from '../../app/lib/ui-text';
+import { HAND_WRITTEN, interfaceEntries } from '~/lib/ui-text';
 
 export interface InterfaceSyncOptions {
   cmsUrl: string;

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { notModified } from '../../app/lib/content/page-cache/page-cache.server';
-import type { SiteServices } from '../../app/lib/site-context.server';
-import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from '../../app/lib/content/page-cache/page-cache-middleware.server';
+import { notModified } from '~/lib/content/page-cache/page-cache.server';
+import type { SiteServices } from '~/lib/site-context.server';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from '~/lib/content/page-cache/page-cache-middleware.server';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 

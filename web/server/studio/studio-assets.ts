@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { getLocales } from '../../app/lib/i18n/get-locales.server';
-import { getStudio, type StudioRow } from '../../app/features/studio/api/get-studio.server';
-import { logoSrcOf } from '../../app/features/studio/load-studio.server';
-import type { ContentClient } from '../../app/lib/content/content-client.server';
-import { notModified } from '../../app/lib/content/page-cache/page-cache.server';
-import { DEFAULT_LOCALES, localeOfPrefix, localePath, type Language, type SiteLocales } from '../../app/lib/language';
-import { siteRelativeUrl } from '../../app/lib/media';
-import { DEFAULT_THEME_COLOR, UNNAMED_LATIN } from '../../app/lib/studio';
-import { uiText } from '../../app/lib/ui-text';
+import { getLocales } from '~/lib/i18n/get-locales.server';
+import { getStudio, type StudioRow } from '~/features/studio/api/get-studio.server';
+import { logoSrcOf } from '~/features/studio/load-studio.server';
+import type { ContentClient } from '~/lib/content/content-client.server';
+import { notModified } from '~/lib/content/page-cache/page-cache.server';
+import { DEFAULT_LOCALES, localeOfPrefix, localePath, type Language, type SiteLocales } from '~/lib/language';
+import { siteRelativeUrl } from '~/lib/media';
+import { DEFAULT_THEME_COLOR, UNNAMED_LATIN } from '~/lib/studio';
+import { uiText } from '~/lib/ui-text';
 import { ICONS, makeIcon, type IconPath, type MarkSource } from './studio-icons';
 
 export interface StudioAssetsOptions {

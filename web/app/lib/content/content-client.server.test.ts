@@ -1,11 +1,11 @@
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { getProject } from '../../features/projects/api/get-project.server';
-import { getProjects, projectsQuery } from '../../features/projects/api/get-projects.server';
-import { getCategories } from '../../features/shell/api/get-categories.server';
-import { server } from '../../test/msw-server';
-import { CMS, categoriesBody, projectRow } from '../../test/strapi-fixtures';
+import { getProject } from '~/features/projects/api/get-project.server';
+import { getProjects, projectsQuery } from '~/features/projects/api/get-projects.server';
+import { getCategories } from '~/features/shell/api/get-categories.server';
+import { server } from '~/test/msw-server';
+import { CMS, categoriesBody, projectRow } from '~/test/strapi-fixtures';
 import { CONTENT_DEFAULTS, type ContentConfig } from '../config';
 import { ContentError, contentUrl, createContentClient } from './content-client.server';
 

@@ -1,6 +1,6 @@
-import { ResponsiveImage } from '../../../components/responsive-image';
-import { landingSizes } from '../../../lib/image-sizes';
-import type { Media } from '../../../lib/media';
+import { ResponsiveImage } from '~/components/responsive-image';
+import { landingSizes } from '~/lib/image-sizes';
+import type { Media } from '~/lib/media';
 import { nextIndex } from '../use-rotation';
 import styles from './landing.module.css';
 

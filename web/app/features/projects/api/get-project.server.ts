@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '../../../lib/content/content-client.server';
-import { MEDIA_FIELDS, toMedia } from '../../../lib/media-schema.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { MEDIA_FIELDS, toMedia } from '~/lib/media-schema.server';
 import { projectSummarySchema } from './get-projects.server';
 import type { Project } from './project-types';
 

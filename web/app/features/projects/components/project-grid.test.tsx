@@ -2,13 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { createRoutesStub, UNSAFE_ViewTransitionContext as ViewTransitionContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '../../../lib/media';
+import type { Media } from '~/lib/media';
 import type { ProjectSummary } from '../api/project-types';
 import { ProjectGrid } from './project-grid';
 
 // Counts the tiles' renders: each tile draws its cover once per render.
 const drawn = vi.hoisted(() => new Map<string, number>());
-vi.mock('../../../components/responsive-image', () => ({
+vi.mock('~/components/responsive-image', () => ({
   ResponsiveImage: ({ media, style }: { media: Media; style?: { viewTransitionName?: string } }) => {
     drawn.set(media.url, (drawn.get(media.url) ?? 0) + 1);
     return <img src={media.url} alt={media.alt} style={style} />;

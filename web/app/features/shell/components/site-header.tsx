@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { Logo } from '~/components/logo';
 import { MenuToggle } from './menu-toggle';
 import styles from './site-header.module.css';
-import { useUi } from '../../../lib/ui-text';
-import { useLocalePath } from '../../../lib/language';
+import { useUi } from '~/lib/ui-text';
+import { useLocalePath } from '~/lib/language';
 
 interface SiteHeaderProps {
   menuOpen: boolean;
