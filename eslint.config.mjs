@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -58,6 +59,13 @@ export default tseslint.config(
         { patterns: [{ group: ['**/server/**', '!react-dom/server', '!react-dom/server.*'], message: 'The app must not import the production server (web/server/): the server composes the app.' }] },
       ],
     },
+  },
+  {
+    // A feature imports only itself and shared code (issue 42): what two features share moves down
+    // into components/ or lib/, and a route composes features (scripts/eslint/boundaries.mjs).
+    files: ['web/app/features/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },
   {
     // Code passed to page.evaluate runs in the browser.

@@ -9,7 +9,7 @@ import { rootDir } from './lib/stack.mjs';
 const eslint = new ESLint({ cwd: rootDir });
 const lint = async (file, code) => {
   const [result] = await eslint.lintText(code, { filePath: path.join(rootDir, file) });
-  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return result.messages.filter((message) => ['no-restricted-imports', 'boundaries/no-cross-feature-imports'].includes(message.ruleId)).map((message) => message.message);
 };
 
 describe('import boundaries', () => {
@@ -25,5 +25,25 @@ describe('import boundaries', () => {
   it('lets features use shared code, and the app use react-dom/server', async () => {
     expect(await lint('web/app/features/shell/boundary-probe.ts', "import { x } from '../../lib/x';\nexport const y = x;\n")).toEqual([]);
     expect(await lint('web/app/lib/boundary-probe.ts', "import { renderToString } from 'react-dom/server';\nexport const y = renderToString;\n")).toEqual([]);
+  });
+
+  it('refuses a feature importing another feature, by a relative path or by `~/`', async () => {
+    expect(await lint('web/app/features/contact/components/boundary-probe.tsx', "import { x } from '../../shell/components/x';\nexport const y = x;\n")).toEqual([
+      expect.stringMatching(/feature "contact" must not import the feature "shell"/),
+    ]);
+    expect(await lint('web/app/features/landing/boundary-probe.ts', "import { x } from '~/features/projects/components/project-grid';\nexport const y = x;\n")).toEqual([
+      expect.stringMatching(/feature "landing" must not import the feature "projects"/),
+    ]);
+    expect(await lint('web/app/features/shell/api/boundary-probe.ts', "export { x } from '../../contact/api/get-contact.server';\n")).toHaveLength(1);
+    expect(await lint('web/app/features/shell/api/boundary-probe.ts', "export const y = () => import('~/features/contact/api/x');\n")).toHaveLength(1);
+  });
+
+  it('lets a feature import itself, shared code by `~/`, and a route compose features', async () => {
+    expect(await lint('web/app/features/projects/components/boundary-probe.tsx', "import { x } from '../api/x';\nimport { z } from '~/features/projects/grid-fill';\nimport { w } from '~/lib/grid-entrance';\nexport const y = [x, z, w];\n")).toEqual([]);
+    expect(await lint('web/app/routes/boundary-probe.tsx', "import { x } from '~/features/shell/x';\nimport { z } from '~/features/contact/z';\nexport const y = [x, z];\n")).toEqual([]);
+  });
+
+  it('refuses shared code importing a feature by `~/` too', async () => {
+    expect(await lint('web/app/lib/boundary-probe.ts', "import { x } from '~/features/translation/x';\nexport const y = x;\n")).toEqual([expect.stringMatching(/must not import a feature/)]);
   });
 });

@@ -1,5 +1,5 @@
-import { isPreview } from './lib/preview.server';
-import { PreviewMarker } from './components/preview-marker';
+import { isPreview } from '~/lib/preview.server';
+import { PreviewMarker } from '~/components/preview-marker';
 import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { preinit } from 'react-dom';
 import {
@@ -17,33 +17,32 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorPage } from './components/error-page';
-import { TranslationToggle } from './features/translation/components/translation-toggle';
-import { NotFoundPage } from './components/not-found-page';
-import { rememberLanguage, twinForRememberedLanguage } from './features/translation/remembered-language';
-import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from './lib/language';
-import { Fallbacks } from './components/fallbacks';
-import { HAND_WRITTEN, metaTexts, uiText, type RootData } from './lib/ui-text';
-import { unnamedStudio } from './lib/studio';
-import { pageLocale } from './lib/page-locale.server';
-import { inPageLocale, mergeEntry } from './lib/localized.server';
-import { getUiTexts } from './lib/i18n/get-ui-texts.server';
-import { isSameSitePath } from './lib/same-site-path';
-import { getContact } from './features/contact/api/get-contact.server';
-import { loadStudio } from './features/studio/load-studio.server';
-import { wordmarkFaceContext } from './lib/wordmark-face.server';
+import { ErrorPage } from '~/components/error-page';
+import { TranslationToggle } from '~/features/translation/components/translation-toggle';
+import { NotFoundPage } from '~/components/not-found-page';
+import { rememberLanguage, twinForRememberedLanguage } from '~/features/translation/remembered-language';
+import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language';
+import { Fallbacks } from '~/components/fallbacks';
+import { HAND_WRITTEN, metaTexts, uiText, type RootData } from '~/lib/ui-text';
+import { unnamedStudio } from '~/lib/studio';
+import { pageLocale } from '~/lib/page-locale.server';
+import { getUiTexts } from '~/lib/i18n/get-ui-texts.server';
+import { isSameSitePath } from '~/lib/same-site-path';
+import { loadContact } from '~/features/contact/api/load-contact.server';
+import { loadStudio } from '~/features/studio/load-studio.server';
+import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
 
-import { layoutFor } from './lib/device';
-import { loadOrEmpty } from './lib/load-or-empty.server';
-import { jsonForScript, studioJsonLd } from './lib/seo';
-import { pageCacheMiddleware } from './lib/content/page-cache/page-cache-middleware.server';
-import { EARLY_INPUT_SCRIPT, replayEarlyInputs, takeEarlyMove } from './lib/early-input';
-import { InlineStylesheets } from './lib/inline-stylesheets';
-import { LayoutProvider } from './lib/use-layout';
-import { fontFacesCss } from './styles/fonts';
-import './styles/global.css';
-import { tokensCss } from './styles/tokens';
-import { siteServices } from './lib/site-context.server';
+import { layoutFor } from '~/lib/device';
+import { loadOrEmpty } from '~/lib/load-or-empty.server';
+import { jsonForScript, studioJsonLd } from '~/lib/seo';
+import { pageCacheMiddleware } from '~/lib/content/page-cache/page-cache-middleware.server';
+import { EARLY_INPUT_SCRIPT, replayEarlyInputs, takeEarlyMove } from '~/lib/early-input';
+import { InlineStylesheets } from '~/lib/inline-stylesheets';
+import { LayoutProvider } from '~/lib/use-layout';
+import { fontFacesCss } from '~/styles/fonts';
+import '~/styles/global.css';
+import { tokensCss } from '~/styles/tokens';
+import { siteServices } from '~/lib/site-context.server';
 
 const HEAD_CSS = tokensCss() + fontFacesCss();
 
@@ -68,7 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The site's words for a locale it does not write itself (issue 38): the CMS's.
   const words = HAND_WRITTEN[language] ? null : await loadOrEmpty({ route: 'root', context }, () => getUiTexts({ client: services.content, signal: request.signal }, language), null);
   const [contact, { studio, latinNames, fallback }] = await Promise.all([
-    inPageLocale(args, at, 'root', (locale) => getContact({ client: services.content, signal: request.signal, locale }), (source, own) => (source ? mergeEntry(source, own, ['address']) : { value: null, fallback: [] }), null),
+    loadContact(args, at, 'root'),
     loadStudio(args, at, uiText(language, words)),
   ]);
   const origin = services.publicOrigin;

@@ -1,13 +1,15 @@
 import { Outlet } from 'react-router';
-import { ContactDetails } from '../features/contact/components/contact-details';
-import { loadShellData } from '../features/shell/api/shell-data.server';
-import { Shell } from '../features/shell/components/shell';
-import { TranslationToggle } from '../features/translation/components/translation-toggle';
-import { Fallbacks } from '../components/fallbacks';
+import { ContactDetails } from '~/features/contact/components/contact-details';
+import { loadContact } from '~/features/contact/api/load-contact.server';
+import { loadShellData } from '~/features/shell/api/shell-data.server';
+import { Shell } from '~/features/shell/components/shell';
+import { TranslationToggle } from '~/features/translation/components/translation-toggle';
+import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/daily-page';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
-export const loader = ({ request, context, params }: Route.LoaderArgs) => loadShellData({ request, context, params });
+export const loader = ({ request, context, params }: Route.LoaderArgs) =>
+  loadShellData({ request, context, params }, { contact: (at) => loadContact({ request, context, params }, at, '/dailyPage') });
 
 // The shell's data does not change while the visitor moves between pages.
 export const shouldRevalidate = () => false;

@@ -1,24 +1,25 @@
 import { data, Link } from 'react-router';
-import { Copyright } from '../components/copyright';
-import { Fallbacks } from '../components/fallbacks';
-import { NotFoundPage } from '../components/not-found-page';
-import { ContactDetails } from '../features/contact/components/contact-details';
-import { getArticle } from '../features/articles/api/get-article.server';
-import { ARTICLE_TEXTS, type Article } from '../features/articles/api/article-types';
-import { ArticleDetail } from '../features/articles/components/article-detail';
-import { getProject } from '../features/projects/api/get-project.server';
-import { PROJECT_TEXTS, type Project } from '../features/projects/api/project-types';
-import { ProjectDetail } from '../features/projects/components/project-detail';
-import { loadShellData } from '../features/shell/api/shell-data.server';
-import { Shell } from '../features/shell/components/shell';
-import { TranslationToggle } from '../features/translation/components/translation-toggle';
-import { useLocalePath } from '../lib/language';
-import { inPageLocale, mergeEntry } from '../lib/localized.server';
-import { underShare } from '../lib/media';
-import { pageLocale } from '../lib/page-locale.server';
-import { shareGrantContext, siteServices } from '../lib/site-context.server';
-import { metaTexts, useUi } from '../lib/ui-text';
-import { useCountView } from '../lib/use-count-view';
+import { Copyright } from '~/components/copyright';
+import { Fallbacks } from '~/components/fallbacks';
+import { NotFoundPage } from '~/components/not-found-page';
+import { ContactDetails } from '~/features/contact/components/contact-details';
+import { loadContact } from '~/features/contact/api/load-contact.server';
+import { getArticle } from '~/features/articles/api/get-article.server';
+import { ARTICLE_TEXTS, type Article } from '~/features/articles/api/article-types';
+import { ArticleDetail } from '~/features/articles/components/article-detail';
+import { getProject } from '~/features/projects/api/get-project.server';
+import { PROJECT_TEXTS, type Project } from '~/features/projects/api/project-types';
+import { ProjectDetail } from '~/features/projects/components/project-detail';
+import { loadShellData } from '~/features/shell/api/shell-data.server';
+import { Shell } from '~/features/shell/components/shell';
+import { TranslationToggle } from '~/features/translation/components/translation-toggle';
+import { useLocalePath } from '~/lib/language';
+import { inPageLocale, mergeEntry } from '~/lib/localized.server';
+import { underShare } from '~/lib/media';
+import { pageLocale } from '~/lib/page-locale.server';
+import { shareGrantContext, siteServices } from '~/lib/site-context.server';
+import { metaTexts, useUi } from '~/lib/ui-text';
+import { useCountView } from '~/lib/use-count-view';
 import styles from './page.module.css';
 import type { Route } from './+types/shared';
 
@@ -37,7 +38,7 @@ type Shared = { kind: 'project'; project: Project } | { kind: 'article'; article
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const args = { request, context, params };
   const token = params.token;
-  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true }), context.get(shareGrantContext) ?? siteServices(context).shares.resolve(token)]);
+  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true, contact: (at) => loadContact(args, at, '/dailyPage') }), context.get(shareGrantContext) ?? siteServices(context).shares.resolve(token)]);
   if (grant.state !== 'valid') {
     const shared: Shared = { kind: grant.state === 'gone' ? 'gone' : 'unknown' };
     return data({ ...shell, shared, token }, { status: grant.state === 'gone' ? 410 : 404 });
@@ -106,4 +107,4 @@ export default function SharedPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A failure of this page keeps the shell around it (issue 27). */
-export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error-boundary';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';

@@ -1,15 +1,15 @@
 import { useContext } from 'react';
-import { ContactOverlayOpened } from '../../shell/components/contact-overlay';
+import { OverlayOpened } from '~/components/overlay-opened';
 import type { ContactInfo } from '../api/contact-types';
 import styles from './contact-details.module.css';
-import { useUi } from '../../../lib/ui-text';
-import { useTextLang } from '../../../lib/language';
+import { useUi } from '~/lib/ui-text';
+import { useTextLang } from '~/lib/language';
 
 /** The contact panel's content: two QR codes with captions, then address, phone and mail. */
 export function ContactDetails({ contact }: { contact: ContactInfo | null }) {
   const { ui, fill } = useUi();
   const textLang = useTextLang();
-  const shown = useContext(ContactOverlayOpened);
+  const shown = useContext(OverlayOpened);
   if (!contact) return null; // spec 8: nothing to show when the content could not be loaded
   const codes = [
     { media: contact.wechat, caption: ui.wechat },

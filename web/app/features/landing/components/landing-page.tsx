@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Logo } from '../../../components/logo';
-import { PrefetchWhenIdle } from '../../../components/prefetch-when-idle';
-import type { Media } from '../../../lib/media';
-import { useReducedMotion } from '../../../lib/use-reduced-motion';
-import { tokens } from '../../../styles/tokens';
-import { takeEarlyInputs } from '../../../lib/early-input';
+import { Logo } from '~/components/logo';
+import { PrefetchWhenIdle } from '~/components/prefetch-when-idle';
+import type { Media } from '~/lib/media';
+import { useReducedMotion } from '~/lib/use-reduced-motion';
+import { tokens } from '~/styles/tokens';
+import { takeEarlyInputs } from '~/lib/early-input';
 import { useRotation } from '../use-rotation';
-import { EAGER_TILES, type FromLanding } from '../../projects/components/project-grid';
-import { PreloadImagesWhenIdle } from '../../../components/preload-images-when-idle';
-import { projectTileSizes } from '../../../lib/image-sizes';
-import { useLayout } from '../../../lib/use-layout';
+import { EAGER_TILES, type FromLanding } from '~/lib/grid-entrance';
+import { PreloadImagesWhenIdle } from '~/components/preload-images-when-idle';
+import { projectTileSizes } from '~/lib/image-sizes';
+import { useLayout } from '~/lib/use-layout';
 import { AnimatedTitle } from './animated-title';
 import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
 import { FilingNotice } from './filing-notice';
 import styles from './landing.module.css';
-import { useUi } from '../../../lib/ui-text';
-import { useLocalePath } from '../../../lib/language';
+import { useUi } from '~/lib/ui-text';
+import { useLocalePath } from '~/lib/language';
 
 export const ENTER_PATH = '/dailyPage/project';
 

@@ -4,12 +4,13 @@ import type { ProjectSummary } from '../api/project-types';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
-import { useLayout } from '../../../lib/use-layout';
-import { useRevealOnScroll } from '../../../lib/use-reveal-on-scroll';
+import { EAGER_TILES, type FromLanding } from '~/lib/grid-entrance';
+import { useLayout } from '~/lib/use-layout';
+import { useRevealOnScroll } from '~/lib/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
-import { useUi } from '../../../lib/ui-text';
-import { useLocalePath } from '../../../lib/language';
-import { movesBetween, useViewTransitionPaths } from '../../../lib/use-view-transition-paths';
+import { useUi } from '~/lib/ui-text';
+import { useLocalePath } from '~/lib/language';
+import { movesBetween, useViewTransitionPaths } from '~/lib/use-view-transition-paths';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];
@@ -17,15 +18,8 @@ interface ProjectGridProps {
   category: string;
 }
 
-/** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
-export const EAGER_TILES = { phone: 2, web: 3 } as const;
-
 const NO_FILL: Record<string, number> = {};
 
-/** Navigation state of the way in from the landing page, whose slide is the tiles' entrance. */
-export interface FromLanding {
-  fromLanding?: boolean;
-}
 
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const { ui } = useUi();

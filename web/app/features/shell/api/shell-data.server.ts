@@ -1,9 +1,9 @@
-import { ALL_CATEGORY, type Category } from '../../../lib/category';
-import { inPageLocale, mergeEntry, mergeList } from '../../../lib/localized.server';
-import { pageLocale, type LoaderArgs } from '../../../lib/page-locale.server';
-import { siteServices } from '../../../lib/site-context.server';
-import { hasCategoryIcon } from '../../../components/category-icon';
-import { getContact } from '../../contact/api/get-contact.server';
+import { ALL_CATEGORY, type Category } from '~/lib/category';
+import { inPageLocale, mergeList, type Localized } from '~/lib/localized.server';
+import { pageLocale, type LoaderArgs } from '~/lib/page-locale.server';
+import type { Language, SiteLocales } from '~/lib/language';
+import { siteServices } from '~/lib/site-context.server';
+import { hasCategoryIcon } from '~/components/category-icon';
 import { getCategories } from './get-categories.server';
 
 type Labelled = Category & { documentId: string; label: string };
@@ -18,18 +18,22 @@ function labelled(source: readonly Category[], own: readonly Category[] | null) 
 }
 
 /**
- * What the shell shows around a page (spec 4): the categories, loaded at start-up, and the contact
- * details for the overlay with them, in the page's language (issue 38). The /dailyPage pages and
- * the 404 (issue 30: inside the site's shell, not a header of its own) read it alike.
+ * What the shell shows around a page (spec 4): the categories, loaded at start-up, and what its
+ * contact panel holds with them (the route passes the contact feature's loader in: a feature does
+ * not import another), in the page's language (issue 38). The /dailyPage pages and the 404 (issue
+ * 30: inside the site's shell, not a header of its own) read it alike.
  */
-export async function loadShellData(args: LoaderArgs, { notFound = false }: { notFound?: boolean } = {}) {
+export async function loadShellData<Contact>(
+  args: LoaderArgs,
+  { notFound = false, contact: loadContact }: { notFound?: boolean; contact: (at: { language: Language; locales: SiteLocales }) => Promise<Localized<Contact>> },
+) {
   // The 404 page is the source language's under a prefix that is no locale (issue 38).
   const at = await pageLocale(args, { orSource: notFound });
   const client = siteServices(args.context).content;
   const signal = args.request.signal;
   const [categories, contact] = await Promise.all([
     inPageLocale(args, at, '/dailyPage', (locale) => getCategories({ client, signal, locale }), labelled, [ALL_CATEGORY]),
-    inPageLocale(args, at, '/dailyPage', (locale) => getContact({ client, signal, locale }), (source, own) => (source ? mergeEntry(source, own, ['address']) : { value: null, fallback: [] }), null),
+    loadContact(at),
   ]);
   // A category names an icon the site does not have: it is drawn without one (said once in the log).
   for (const { designType, icontype } of categories.value) {

@@ -1,14 +1,10 @@
-import { createContext, useRef, useState, type ReactNode } from 'react';
-import { CloseButton } from '../../../components/close-button';
-import { useFocusTrap } from '../../../lib/use-focus-trap';
+import { useRef, useState, type ReactNode } from 'react';
+import { CloseButton } from '~/components/close-button';
+import { OverlayOpened } from '~/components/overlay-opened';
+import { useFocusTrap } from '~/lib/use-focus-trap';
 import styles from './contact-overlay.module.css';
-import { useUi } from '../../../lib/ui-text';
+import { useUi } from '~/lib/ui-text';
 
-/**
- * Whether the overlay has been opened in this visit: pictures inside it (the QR codes) are fetched
- * only then, not with every page's first screen.
- */
-export const ContactOverlayOpened = createContext(true);
 
 interface ContactOverlayProps {
   open: boolean;
@@ -27,7 +23,7 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
   if (open && !opened) setOpened(true);
   useFocusTrap(panel, open, onClose);
   return (
-    <ContactOverlayOpened.Provider value={opened}>
+    <OverlayOpened.Provider value={opened}>
       <div
         className={styles.backdrop}
         data-open={open}
@@ -54,6 +50,6 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
           {children}
         </div>
       </div>
-    </ContactOverlayOpened.Provider>
+    </OverlayOpened.Provider>
   );
 }
