@@ -77,4 +77,16 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The CMS's environment (issue 42): read in one module, cms/src/env.ts, which validates it at
+    // start; everything else (config files included) asks that module.
+    files: ['cms/src/**/*.{ts,tsx}', 'cms/config/**/*.ts'],
+    ignores: ['cms/src/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the CMS environment through cms/src/env.ts: cmsEnv(), or cmsEnvAtStart() in config files.' },
+      ],
+    },
+  },
 );

@@ -1,25 +1,26 @@
 import type { Core } from '@strapi/strapi';
-import { required } from '../src/utils/required-env';
+import { cmsEnvAtStart } from '../src/env';
 import { previewPath } from '../src/utils/preview-path';
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => {
+const config = (): Core.Config.Admin => {
+  const env = cmsEnvAtStart();
   // Where editors' browsers reach the site (npm start: http://localhost:3000).
-  const siteUrl = env('SITE_URL', 'http://localhost:3000').replace(/\/+$/, '');
-  const previewSecret = env('PREVIEW_SECRET');
+  const siteUrl = env.SITE_URL.replace(/\/+$/, '');
+  const previewSecret = env.PREVIEW_SECRET;
   return {
     auth: {
-      secret: required(env('ADMIN_JWT_SECRET'), 'ADMIN_JWT_SECRET'),
+      secret: env.ADMIN_JWT_SECRET,
     },
     apiToken: {
-      salt: required(env('API_TOKEN_SALT'), 'API_TOKEN_SALT'),
+      salt: env.API_TOKEN_SALT,
     },
     transfer: {
       token: {
-        salt: required(env('TRANSFER_TOKEN_SALT'), 'TRANSFER_TOKEN_SALT'),
+        salt: env.TRANSFER_TOKEN_SALT,
       },
     },
     secrets: {
-      encryptionKey: required(env('ENCRYPTION_KEY'), 'ENCRYPTION_KEY'),
+      encryptionKey: env.ENCRYPTION_KEY,
     },
     flags: {
       nps: false,

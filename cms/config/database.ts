@@ -1,31 +1,31 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { cmsEnvAtStart } from '../src/env';
 
-type Client = 'sqlite' | 'postgres';
+const config = (): Core.Config.Database => {
+  const env = cmsEnvAtStart();
+  const pg = env.postgres;
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database => {
-  const client = env('DATABASE_CLIENT', 'sqlite') as Client;
-
-  if (client === 'postgres') {
+  if (pg) {
     return {
       connection: {
         client: 'postgres',
         connection: {
-          connectionString: env('DATABASE_URL'),
-          host: env('DATABASE_HOST', 'localhost'),
-          port: env.int('DATABASE_PORT', 5432),
-          database: env('DATABASE_NAME', 'strapi'),
-          user: env('DATABASE_USERNAME', 'strapi'),
-          password: env('DATABASE_PASSWORD', 'strapi'),
-          ssl: env.bool('DATABASE_SSL', false) && {
-            rejectUnauthorized: env.bool('DATABASE_SSL_REJECT_UNAUTHORIZED', true),
+          connectionString: pg.DATABASE_URL,
+          host: pg.DATABASE_HOST,
+          port: pg.DATABASE_PORT,
+          database: pg.DATABASE_NAME,
+          user: pg.DATABASE_USERNAME,
+          password: pg.DATABASE_PASSWORD,
+          ssl: pg.DATABASE_SSL && {
+            rejectUnauthorized: pg.DATABASE_SSL_REJECT_UNAUTHORIZED,
           },
-          schema: env('DATABASE_SCHEMA', 'public'),
+          schema: pg.DATABASE_SCHEMA,
           // No query runs for minutes holding a connection (the public query guard keeps anonymous
           // queries small; this is the database's own limit behind it).
-          statement_timeout: env.int('DATABASE_STATEMENT_TIMEOUT_MS', 60_000),
+          statement_timeout: pg.DATABASE_STATEMENT_TIMEOUT_MS,
         },
-        pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) },
+        pool: { min: pg.DATABASE_POOL_MIN, max: pg.DATABASE_POOL_MAX },
       },
     };
   }
@@ -35,7 +35,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Database 
       client: 'sqlite',
       connection: {
         // Relative to the compiled config (dist/config) so `strapi start` and `strapi develop` agree.
-        filename: path.resolve(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/data.db')),
+        filename: path.resolve(__dirname, '..', '..', env.DATABASE_FILENAME),
       },
       useNullAsDefault: true,
     },

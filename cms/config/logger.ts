@@ -1,5 +1,5 @@
-import type { Core } from '@strapi/strapi';
 import { winston } from '@strapi/logger';
+import { cmsEnvAtStart, type CmsEnv } from '../src/env';
 
 type RequestContext = { get(): { state?: { requestId?: unknown } } | undefined };
 
@@ -17,10 +17,10 @@ const requestId = winston.format((info) => {
  * a log collector, every line written while serving a request carrying its id (`reqId`: the site's
  * x-request-id when the site made the call).
  */
-const config = ({ env }: Core.Config.Shared.ConfigParams) => {
-  if (env('CMS_LOG_FORMAT', 'text') !== 'json') return {};
+export function loggerConfig(env: Pick<CmsEnv, 'CMS_LOG_FORMAT'>) {
+  if (env.CMS_LOG_FORMAT !== 'json') return {};
   const format = winston.format.combine(requestId(), winston.format.timestamp(), winston.format.errors({ stack: true }), winston.format.json());
   return { format, transports: [new winston.transports.Console()] };
-};
+}
 
-export default config;
+export default () => loggerConfig(cmsEnvAtStart());

@@ -1,9 +1,9 @@
-import type { Core } from '@strapi/strapi';
-import { bucketPublicUrl } from '../src/utils/media-storage';
+import { cmsEnvAtStart } from '../src/env';
 
-const config = ({ env }: Core.Config.Shared.ConfigParams) => {
+const config = () => {
+  const env = cmsEnvAtStart();
   // The admin's media library shows uploads from the bucket's address when they are kept in one.
-  const bucket = bucketPublicUrl(process.env);
+  const bucket = env.s3?.publicUrl;
   const media = ["'self'", 'data:', 'blob:', 'market-assets.strapi.io', ...(bucket ? [new URL(bucket).origin] : [])];
   return [
     // In place of strapi::logger: one line per request, with its id (the site's x-request-id).
@@ -17,7 +17,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
       config: {
         contentSecurityPolicy: {
           useDefaults: true,
-          directives: { 'frame-src': ["'self'", env('SITE_URL', 'http://localhost:3000')], 'img-src': media, 'media-src': media },
+          directives: { 'frame-src': ["'self'", env.SITE_URL], 'img-src': media, 'media-src': media },
         },
       },
     },
@@ -25,7 +25,7 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => {
       // The site calls the CMS from its server, never from a browser, and the admin is served from
       // the CMS's own origin: no other origin needs CORS (Strapi's default reflects any origin).
       name: 'strapi::cors',
-      config: { origin: env.array('CMS_CORS_ORIGINS', []) },
+      config: { origin: [...env.CMS_CORS_ORIGINS] },
     },
     // strapi::poweredBy is left out: no X-Powered-By header.
     'strapi::query',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { required } from '../src/utils/required-env';
+import { cmsEnvAtStart } from '../src/env';
 
 /**
  * The public folder, with its `uploads` made when missing: Strapi's local upload provider refuses
@@ -16,23 +16,26 @@ function publicDir(dir: string): string {
   return dir;
 }
 
-const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Server => ({
-  host: env('CMS_HOST', '127.0.0.1'),
-  // CMS_PORT, not PORT: the site and the CMS run side by side and PORT belongs to the site.
-  port: env.int('CMS_PORT', 1337),
-  app: {
-    keys: required(env.array('APP_KEYS'), 'APP_KEYS'),
-  },
-  // Behind a reverse proxy: the visitor's address from X-Forwarded-For (sign-in limits, first admin).
-  proxy: { koa: env.bool('CMS_TRUST_PROXY', false) },
-  dirs: {
-    // Tests point this at a temporary folder so their uploads never mix with the studio's.
-    public: publicDir(env('CMS_PUBLIC_DIR', './public')),
-  },
-  logger: {
-    updates: { enabled: false },
-    startup: { enabled: env.bool('CMS_STARTUP_BANNER', true) },
-  },
-});
+const config = (): Core.Config.Server => {
+  const env = cmsEnvAtStart();
+  return {
+    host: env.CMS_HOST,
+    // CMS_PORT, not PORT: the site and the CMS run side by side and PORT belongs to the site.
+    port: env.CMS_PORT,
+    app: {
+      keys: [...env.APP_KEYS],
+    },
+    // Behind a reverse proxy: the visitor's address from X-Forwarded-For (sign-in limits, first admin).
+    proxy: { koa: env.CMS_TRUST_PROXY },
+    dirs: {
+      // Tests point this at a temporary folder so their uploads never mix with the studio's.
+      public: publicDir(env.CMS_PUBLIC_DIR),
+    },
+    logger: {
+      updates: { enabled: false },
+      startup: { enabled: env.CMS_STARTUP_BANNER },
+    },
+  };
+};
 
 export default config;

@@ -4,10 +4,11 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { waitForTurn, type Leadership, type Turn } from './bootstrap/leader';
 import { fillMissingPlaceholders, makePlaceholdersOnUpload } from './bootstrap/placeholders';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
-import { DEFAULT_SOURCE_LOCALE, ensureLocales } from './bootstrap/locales';
+import { ensureLocales } from './bootstrap/locales';
 import { checkStudioLogo } from './bootstrap/studio-logo';
 import { countContent, seedIfEmpty } from './bootstrap/seed/seed';
 import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
+import { cmsEnv } from './env';
 import { createLocalization, type Localization } from './localization/localization';
 import { keepStudioEnglish, moveStudioEnglish, sourceLocaleFirst } from './localization/migrate-english';
 import { localizationSettings } from './localization/settings';
@@ -19,7 +20,7 @@ let leadership: Leadership | undefined;
 let localization: Localization | undefined;
 
 /** The studio's source language (issue 38): the default locale, set by configuration. */
-const sourceLocale = () => process.env.CMS_DEFAULT_LOCALE || DEFAULT_SOURCE_LOCALE;
+const sourceLocale = () => cmsEnv().CMS_DEFAULT_LOCALE;
 
 export default {
   async register({ strapi }: { strapi: Core.Strapi }) {
@@ -57,7 +58,7 @@ export default {
     // Read by Node when the server starts listening (typed only as a createServer option).
     httpServer.connectionsCheckingInterval = 1_000;
     // `npm run restore` loads a backup only into an empty database (unless told --replace).
-    if (process.env.CMS_RESTORE_EMPTY_ONLY === 'true' && (await countContent(strapi)) > 0) {
+    if (cmsEnv().CMS_RESTORE_EMPTY_ONLY && (await countContent(strapi)) > 0) {
       throw new Error('This database already holds a studio: restore into an empty database, or pass --replace to overwrite it.');
     }
     localization!.subscribe();
@@ -68,7 +69,7 @@ export default {
       await grantPublicReadAccess(strapi);
       await ensureFirstAdmin(strapi);
       await applyEditorLabels(strapi);
-      if (process.env.CMS_SEED !== 'false') {
+      if (cmsEnv().CMS_SEED) {
         await seedIfEmpty(strapi);
       }
       await syncSiteWebhook(strapi);
@@ -76,7 +77,7 @@ export default {
       // What the leader stored may be newer than what Strapi read as this instance booted.
       await loadStoredWebhooks(strapi);
     }
-    leadership = turn!.done({ retryMs: Number(process.env.CMS_LEADER_RETRY_MS) || 15_000 });
+    leadership = turn!.done({ retryMs: cmsEnv().CMS_LEADER_RETRY_MS });
     // Pictures without a placeholder (uploaded before placeholders existed, or while the storage
     // was unreachable) get theirs now and then every hour, on the leader only.
     const placeholders = async () => {

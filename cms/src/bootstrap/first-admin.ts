@@ -1,12 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { cmsEnv, type CmsEnv } from '../env';
 
 /**
  * Unattended installs create the first admin from CMS_ADMIN_EMAIL / CMS_ADMIN_PASSWORD;
  * without them Strapi shows its first-run registration screen as usual.
  */
-export async function ensureFirstAdmin(strapi: Core.Strapi): Promise<void> {
-  const email = process.env.CMS_ADMIN_EMAIL;
-  const password = process.env.CMS_ADMIN_PASSWORD;
+export async function ensureFirstAdmin(strapi: Core.Strapi, env: CmsEnv = cmsEnv()): Promise<void> {
+  const email = env.CMS_ADMIN_EMAIL;
+  const password = env.CMS_ADMIN_PASSWORD;
   if (!email || !password) return;
 
   const users = strapi.service('admin::user');
@@ -15,8 +16,8 @@ export async function ensureFirstAdmin(strapi: Core.Strapi): Promise<void> {
   await users.createFirstAdmin({
     email: email.toLowerCase(),
     password,
-    firstname: process.env.CMS_ADMIN_FIRSTNAME ?? 'Studio',
-    lastname: process.env.CMS_ADMIN_LASTNAME ?? 'Admin',
+    firstname: env.CMS_ADMIN_FIRSTNAME,
+    lastname: env.CMS_ADMIN_LASTNAME,
   });
   strapi.log.info(`Created the first admin account for ${email}.`);
 }

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { cmsEnv, type CmsEnv } from '../env';
 
 const NAME = 'Site: refresh on publish';
 /** Every change a visitor could see: entries (drafts included, for their publish) and media. */
@@ -32,11 +33,11 @@ interface WebhookRunner {
  * at every start (after seeding, so seeding does not call the site hundreds of times), updated when
  * they change, removed when the URL is unset.
  */
-export async function syncSiteWebhook(strapi: Core.Strapi): Promise<void> {
+export async function syncSiteWebhook(strapi: Core.Strapi, env: CmsEnv = cmsEnv()): Promise<void> {
   const store = strapi.get('webhookStore') as WebhookStore;
   const runner = strapi.get('webhookRunner') as WebhookRunner;
-  const url = process.env.SITE_WEBHOOK_URL;
-  const secret = process.env.SITE_WEBHOOK_SECRET;
+  const url = env.SITE_WEBHOOK_URL;
+  const secret = env.SITE_WEBHOOK_SECRET;
   const existing = (await store.findWebhooks()).find((webhook) => webhook.name === NAME);
 
   if (!url || !secret) {

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { cmsEnv } from '../env';
 import { sameSecret } from '../utils/same-secret';
 import { checkPublicQuery, PublicQueryError, type Model } from '../utils/public-query';
 import { privacyOf } from '../privacy/privacy';
@@ -13,9 +14,9 @@ interface Context {
   state: { auth?: { credentials?: unknown } };
 }
 
-const isPreview = (given: string) => sameSecret(given, process.env.PREVIEW_SECRET);
+const isPreview = (given: string) => sameSecret(given, cmsEnv().PREVIEW_SECRET);
 /** The site reading a share link's private item (issue 39): the secret the site and the CMS share. */
-const isSite = (given: string) => sameSecret(given, process.env.SITE_WEBHOOK_SECRET);
+const isSite = (given: string) => sameSecret(given, cmsEnv().SITE_WEBHOOK_SECRET);
 
 /**
  * Private work (issue 39) is not there for visitors: whatever they ask (filters, populate, an id),

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { cmsEnv } from '../env';
 import { createPageViews, type PageViews } from '../views/page-views';
-import { s3Settings } from '../utils/media-storage';
 import { createPrivateMedia, PRIVATE_TYPES, VISIBILITY, type PrivateMedia } from './private-media';
 import { createShareLinks, type ShareLinks } from './share-links';
 import { bucketStorage, folderSigner, folderStorage, type MediaStorage } from './storage';
@@ -25,12 +25,12 @@ const instances = new WeakMap<Core.Strapi, Privacy>();
 export function privacyOf(strapi: Core.Strapi): Privacy {
   let privacy = instances.get(strapi);
   if (privacy) return privacy;
-  const s3 = s3Settings();
+  const s3 = cmsEnv().s3;
   const key = String(strapi.config.get('admin.secrets.encryptionKey', ''));
   const signer = folderSigner(createHash('sha256').update(`private-uploads:${key}`).digest('base64url'));
   const storage = s3 ? bucketStorage(s3) : folderStorage(path.join(strapi.dirs.static.public, 'uploads'), signer);
   const media = createPrivateMedia(strapi, storage);
-  const siteUrl = () => process.env.SITE_URL || 'http://localhost:3000';
+  const siteUrl = () => cmsEnv().SITE_URL;
   privacy = { storage, media, links: createShareLinks(strapi, media, siteUrl), views: createPageViews(strapi), signer };
   instances.set(strapi, privacy);
   return privacy;

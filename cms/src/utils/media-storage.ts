@@ -34,8 +34,11 @@ export function bucketPublicUrl(env: Env): string | undefined {
   return `${endpoint.protocol}//${bucket}.${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The S3 settings, or undefined for the local folder. Half a configuration is an error, not a fallback. */
-export function s3Settings(env: Env = process.env): S3Settings | undefined {
+/**
+ * The S3 settings, or undefined for the local folder. Half a configuration is an error, not a
+ * fallback. src/env.ts checks them at start; the rest of the CMS reads its `s3`.
+ */
+export function s3Settings(env: Env): S3Settings | undefined {
   const bucket = env.S3_BUCKET;
   if (!bucket) {
     const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'].filter((name) => env[name]);

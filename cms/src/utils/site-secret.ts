@@ -1,3 +1,4 @@
+import { cmsEnv } from '../env';
 import { sameSecret } from './same-secret';
 
 interface Context {
@@ -13,7 +14,7 @@ interface Context {
  */
 export function fromSite(ctx: Context): boolean {
   const authorization = ctx.get('authorization') ?? '';
-  if (sameSecret(authorization.replace(/^Bearer\s+/i, ''), process.env.SITE_WEBHOOK_SECRET)) return true;
+  if (sameSecret(authorization.replace(/^Bearer\s+/i, ''), cmsEnv().SITE_WEBHOOK_SECRET)) return true;
   ctx.status = 401;
   ctx.body = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or wrong site secret.', details: {} } };
   return false;
