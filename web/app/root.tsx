@@ -35,7 +35,6 @@ import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
 import { layoutFor } from '~/lib/device';
 import { loadOrEmpty } from '~/lib/load-or-empty.server';
 import { jsonForScript, studioJsonLd } from '~/lib/seo';
-import { pageCacheMiddleware } from '~/lib/content/page-cache/page-cache-middleware.server';
 import { EARLY_INPUT_SCRIPT, replayEarlyInputs, takeEarlyMove } from '~/lib/early-input';
 import { InlineStylesheets } from '~/lib/inline-stylesheets';
 import { LayoutProvider } from '~/lib/use-layout';
@@ -52,7 +51,7 @@ const HEAD_CSS = tokensCss() + fontFacesCss();
 // face of its few Latin words (Chinese text uses the system's CJK font either way).
 
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
-export const middleware: Route.MiddlewareFunction[] = [pageCacheMiddleware(siteServices)];
+export const middleware: Route.MiddlewareFunction[] = [(args, next) => siteServices(args.context).pageCache(args, next)];
 
 /**
  * The layout (phone or web) is decided once, on the server, from the User-Agent; the public
@@ -78,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   context.set(wordmarkFaceContext, face);
   // What every page shows in the source language for want of its own (the studio's texts).
   const root = { studio, language, locales, interface: words, fallback } satisfies RootData;
-  return { ...root, layout: layoutFor(request.headers.get('user-agent')), origin, organization, wordmarkFace: face.href, preview: isPreview() };
+  return { ...root, layout: layoutFor(request.headers.get('user-agent')), origin, organization, wordmarkFace: face.href, preview: isPreview(context) };
 }
 
 /**

@@ -6,7 +6,7 @@ import { index, prefix, route, type RouteConfig, type RouteConfigEntry } from '@
  * own prefix (`:lang`: `/en`, `/de`…) with the same modules (their route ids start with `lang/`;
  * the loaders read the language from `params.lang`). An address whose prefix is no locale of the
  * studio is the 404 page in the source language (lib/page-locale.server.ts), cached once however
- * many such addresses are asked for (lib/content/page-cache/page-address.ts).
+ * many such addresses are asked for (server/pages/page-address.ts).
  */
 function pages(prefixed: boolean): RouteConfigEntry[] {
   const id = (file: string) => (prefixed ? { id: `lang/${file.replace(/\.tsx?$/, '')}` } : {});

@@ -1,5 +1,5 @@
 // Fails the build when server-only code reaches the browser: the zod schemas, qs, the content
-// client and caches only run on the server (app/**/*.server.ts), and nothing in a client chunk may
+// client and caches only run on the server (web/server/, and the loaders' app/**/*.server.ts), and nothing in a client chunk may
 // carry their marks.
 import fs from 'node:fs';
 import path from 'node:path';

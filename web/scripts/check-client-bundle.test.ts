@@ -24,14 +24,14 @@ async function browserChunk(entry: string): Promise<string> {
 
 describe('the client bundle check', () => {
   it('finds zod and qs in a minified chunk that pulled in the content client', async () => {
-    const found: string[] = serverOnlyCodeIn(await browserChunk('app/lib/content/content-client.server.ts'));
+    const found: string[] = serverOnlyCodeIn(await browserChunk('server/content/content-client.ts'));
     expect(found.join('\n')).toMatch(/^zod/m);
     expect(found.join('\n')).toMatch(/^qs/m);
     expect(found.join('\n')).toMatch(/^the content client/m);
   });
 
   it('finds the caches', async () => {
-    expect((serverOnlyCodeIn(await browserChunk('app/lib/content/content-store.server.ts')) as string[]).join('\n')).toMatch(/caches|Node built-ins/);
+    expect((serverOnlyCodeIn(await browserChunk('server/content/content-store.ts')) as string[]).join('\n')).toMatch(/caches|Node built-ins/);
   });
 
   it('passes the browser code of a page', async () => {

@@ -1,9 +1,10 @@
-import { createContentClient } from '~/lib/content/content-client.server';
-import { createContentStore, isOutage } from '~/lib/content/content-store.server';
-import { sqliteLastGood, type LastGoodStore } from '~/lib/content/last-good.server';
-import { createPageCache } from '~/lib/content/page-cache/page-cache.server';
-import { redisAnswers, redisLastGood } from '~/lib/content/redis-content.server';
-import { connectRedis, type SharedRedis } from '~/lib/redis.server';
+import { createContentClient } from './content/content-client';
+import { createContentStore, isOutage } from './content/content-store';
+import { sqliteLastGood, type LastGoodStore } from './content/last-good';
+import { createPageCache } from './pages/page-cache';
+import { pageCacheMiddleware } from './pages/page-cache-middleware';
+import { redisAnswers, redisLastGood } from './content/redis-content';
+import { connectRedis, type SharedRedis } from './storage/redis';
 import type { SiteServices } from '~/lib/site-context.server';
 import type { ServerConfig } from './config';
 import { createPurge } from './content/purge';
@@ -94,7 +95,7 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
   const services: SiteServices = {
     content,
     shares,
-    pages,
+    pageCache: pageCacheMiddleware(() => ({ pages, pageTtlS: config.contentCache.ttlMs / 1000 })),
     pageTtlS: config.contentCache.ttlMs / 1000,
     publicOrigin: config.publicOrigin,
     wordmarkFace: createWordmarkFaces(),
@@ -118,7 +119,7 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
     // Views of projects and articles and opens of share links, sent to the CMS in batches.
     views: createPageViews({ ...cms, isPreview: (req) => hasPreviewCookie(req.headers.cookie, config.previewSecret), log: warn }),
   };
-  return { services, store, purge, redis, logging, marks, words, privacy };
+  return { services, pages, store, purge, redis, logging, marks, words, privacy };
 }
 
 export type ComposedSite = ReturnType<typeof composeSite>;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CONTENT_DEFAULTS } from '~/lib/config';
+import { CONTENT_DEFAULTS } from './content/content-client';
 import { LOG_LEVELS } from './observability/logger';
 
 /**

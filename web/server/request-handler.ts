@@ -2,8 +2,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspContext } from '~/lib/csp.server';
-import { createRenderBudget, renderBudgetContext } from '~/lib/content/page-cache/render-budget';
-import { previewScope } from '~/lib/preview.server';
+import { createRenderBudget, renderBudgetContext } from './pages/render-budget';
+import { previewContext } from '~/lib/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
 import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/site-context.server';
@@ -122,7 +122,9 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
         return;
       }
       // A draft preview: rendered in its scope (drafts, no caches), and never stored by anyone.
-      const response = await previewScope.run(preview, () => handle(toFetchRequest(req, res, origin), context));
+      context.set(previewContext, { secret: preview.secret });
+      if (services) context.set(siteContext, { ...services, content: services.content.forPreview(preview.secret) });
+      const response = await handle(toFetchRequest(req, res, origin), context);
       response.headers.set('cache-control', 'private, no-store');
       response.headers.set('x-robots-tag', 'noindex, nofollow');
       response.headers.delete('etag');

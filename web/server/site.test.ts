@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLastGood } from '~/lib/content/last-good.server';
+import { memoryLastGood } from './content/last-good';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
 import { UI_EN } from '~/lib/ui-text';

@@ -44,7 +44,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     webhook: { secret: config.webhookSecret, purge: site.purge.purge },
     previewSecret: config.previewSecret,
     previewFrameAncestors: config.previewFrameAncestors,
-    cachedPages: cachedPages(site.services),
+    cachedPages: cachedPages({ pages: site.pages, pageTtlS: site.services.pageTtlS }),
     marks: site.marks,
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,

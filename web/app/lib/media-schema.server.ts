@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { ContentConfig } from './config';
-import { isResizable, isVideo, siteRelativeUrl, type Media, type MediaFormat } from './media';
+import { isResizable, isVideo, siteRelativeUrl, type Media, type MediaFormat, type MediaOrigins } from './media';
 import { isPlaceholder } from './placeholder';
 
 const formatSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
@@ -31,8 +30,8 @@ const percent = (value: number) => value >= 0 && value <= 100;
 /** A focal point as whole per cents; none out of range (the centre then). */
 const focusOf = (point: StrapiMedia['focalPoint']) => (point && percent(point.x) && percent(point.y) ? { x: Math.round(point.x), y: Math.round(point.y) } : null);
 
-/** A Strapi media object as the site shows it; `origins` are the content service's (lib/config.ts). */
-export function toMedia(raw: StrapiMedia, origins: Pick<ContentConfig, 'baseUrl' | 'mediaBaseUrl'>, fallbackAlt = ''): Media {
+/** A Strapi media object as the site shows it; `origins` are the content service's (`MediaOrigins`). */
+export function toMedia(raw: StrapiMedia, origins: MediaOrigins, fallbackAlt = ''): Media {
   const formats = Object.values(raw.formats ?? {})
     .filter((format): format is MediaFormat => Boolean(format))
     .map((format) => ({ ...format, url: siteRelativeUrl(format.url, origins) }))

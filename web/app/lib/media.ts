@@ -1,4 +1,14 @@
-import { mediaBaseUrl, type ContentConfig } from './config';
+/**
+ * Where the uploads are read from: the CMS's /uploads, or the public URL of the bucket the CMS
+ * keeps them in (S3_*, issue 29). Either way they reach visitors as the site's own /uploads/<key>.
+ */
+export interface MediaOrigins {
+  baseUrl: string;
+  mediaBaseUrl?: string;
+}
+
+/** The base URL uploads are read from (no trailing slash): the bucket's, or the CMS's /uploads. */
+export const mediaBaseUrl = (origins: MediaOrigins): string => origins.mediaBaseUrl ?? `${origins.baseUrl}/uploads`;
 
 export interface MediaFormat {
   url: string;
@@ -44,7 +54,7 @@ export const focusPosition = (media: Pick<Media, 'focus'>): string | undefined =
  * stay site-relative, absolute URLs that point at the CMS itself are made relative too, and an
  * object in the media bucket becomes /uploads/<key> (server/media serves it from the bucket).
  */
-export function siteRelativeUrl(url: string, origins: Pick<ContentConfig, 'baseUrl' | 'mediaBaseUrl'>): string {
+export function siteRelativeUrl(url: string, origins: MediaOrigins): string {
   const media = mediaBaseUrl(origins);
   if (url.startsWith(`${media}/`)) return `/uploads/${url.slice(media.length + 1)}`;
   if (origins.baseUrl && url.startsWith(origins.baseUrl)) return url.slice(origins.baseUrl.length) || '/';

@@ -1,14 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { createContext, type RouterContextProvider } from 'react-router';
 
 /**
- * Draft preview (issue 16): a request from an editor who came through the CMS's "Open preview"
- * runs inside this scope. The content client then reads drafts straight from the CMS (never
- * through the caches), the page cache neither serves nor keeps the page, and the page shows the
- * preview marker. Set by the server (server/preview/preview.ts) from a signed cookie.
+ * Draft preview (issue 16): set by the request handler for a request from an editor who came
+ * through the CMS's "Open preview" (a signed cookie, server/preview/preview.ts). Its loaders then
+ * hold a content client that reads drafts straight from the CMS (never through the caches), the
+ * page cache neither serves nor keeps the page, and the page shows the preview marker.
  */
-export const previewScope = new AsyncLocalStorage<{ secret: string }>();
+export const previewContext = createContext<{ secret: string } | null>(null);
 
-/** The preview secret when this request is a preview, else undefined. */
-export const previewSecret = (): string | undefined => previewScope.getStore()?.secret;
-
-export const isPreview = (): boolean => previewScope.getStore() !== undefined;
+export const isPreview = (context: Readonly<RouterContextProvider>): boolean => context.get(previewContext) !== null;

@@ -1,6 +1,5 @@
-import { createContext, type RouterContextProvider } from 'react-router';
-import type { ContentClient } from './content/content-client.server';
-import type { PageCache } from './content/page-cache/page-cache.server';
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import type { ContentClient } from './content/content-api';
 
 /**
  * What the pages need from the server, made once by the composition root (`server/compose.ts`)
@@ -18,8 +17,11 @@ export interface SiteServices {
   content: ContentClient;
   /** Share links (issue 39): what a token opens, asked of the CMS by its hash, kept for seconds. */
   shares: { resolve(token: string): Promise<ShareGrant> };
-  /** Rendered pages, kept while the content they show counts as fresh. */
-  pages: PageCache;
+  /**
+   * The page cache in front of every render (the root route's middleware): a fresh copy of the
+   * page, or a render that is then kept (`server/pages/page-cache-middleware.ts`).
+   */
+  pageCache: MiddlewareFunction<Response>;
   /** How long a page or answer counts as fresh, seconds (Cache-Control). */
   pageTtlS: number;
   /** The site's public origin (PUBLIC_URL): canonical links, previews, the sitemap. */

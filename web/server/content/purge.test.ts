@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentStore } from '~/lib/content/content-store.server';
-import { createPageCache } from '~/lib/content/page-cache/page-cache.server';
+import type { ContentStore } from './content-store';
+import { createPageCache } from '../pages/page-cache';
 import { createPurge } from './purge';
 
 const page = { status: 200, headers: [['content-type', 'text/html']] as Array<[string, string]>, body: new TextEncoder().encode('<p>x</p>') as Uint8Array<ArrayBuffer> };

@@ -1,7 +1,7 @@
-import type { ContentStore } from '~/lib/content/content-store.server';
-import type { PageCache } from '~/lib/content/page-cache/page-cache.server';
-import { redisAnswers } from '~/lib/content/redis-content.server';
-import type { SharedRedis } from '~/lib/redis.server';
+import type { ContentStore } from './content-store';
+import type { PageCache } from '../pages/page-cache';
+import { redisAnswers } from './redis-content';
+import type { SharedRedis } from '../storage/redis';
 
 /** Which cached CMS answers a change to one content type can affect (by API path). */
 const AFFECTED: Record<string, string[]> = {

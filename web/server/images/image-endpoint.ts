@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import sharp from 'sharp';
-import { createConnectionLimit } from '~/lib/content/connection-limit';
+import { createConnectionLimit } from '../content/connection-limit';
 import { IMAGE_WIDTHS } from '~/lib/media';
 import { SHARE_CARD } from '~/lib/seo';
-import { createTokenBuckets } from '~/lib/token-buckets';
+import { createTokenBuckets } from '../security/token-buckets';
 import { createVariantStore } from './variant-store';
 import { keyPath, refuseMedia, type MediaSource } from '../media/media-proxy';
 import type { Grant } from '../privacy/share-links';
@@ -21,7 +21,7 @@ const YEAR_S = 365 * 24 * 3600;
 const MEDIA_HEADERS = { 'content-security-policy': "default-src 'none'; sandbox", 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
 
 export interface ImageEndpointOptions {
-  /** Where originals are read from: the CMS's /uploads or the media bucket (lib/config.ts mediaBaseUrl). */
+  /** Where originals are read from: the CMS's /uploads or the media bucket (lib/media.ts mediaBaseUrl). */
   mediaUrl: string;
   /** Where made variants are kept; they are made once per upload, width and format. */
   cacheDir: string;

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ContentCallOutcome } from '~/lib/content/content-client.server';
-import type { ContentCacheEvent } from '~/lib/content/content-store.server';
-import type { PageCacheEvent } from '~/lib/content/page-cache/page-cache.server';
+import type { ContentCallOutcome } from '../content/content-client';
+import type { ContentCacheEvent } from '../content/content-store';
+import type { PageCacheEvent } from '../pages/page-cache';
 import { ALLOWED_METHODS } from '../security/request-limits';
 
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryLastGood } from '~/lib/content/last-good.server';
+import { memoryLastGood } from '../content/last-good';
 import { sampleOf } from '../../tests/support/prometheus-text';
 import { serverConfig } from '../config';
 import { createHttpServer } from '../http-server';

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageCache } from '~/lib/content/page-cache/page-cache.server';
-import { pageKey } from '~/lib/content/page-cache/page-cache-middleware.server';
+import { createPageCache } from './page-cache';
+import { pageKey } from './page-cache-middleware';
 import { securityHeaders } from '../security/security-headers';
 import { cachedPages } from './cached-pages';
 

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { notModified } from '~/lib/content/page-cache/page-cache.server';
-import type { SiteServices } from '~/lib/site-context.server';
-import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from '~/lib/content/page-cache/page-cache-middleware.server';
+import { notModified, type PageCache } from './page-cache';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from './page-cache-middleware';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 
@@ -11,7 +10,7 @@ import { pageAddressOf } from './page-requests';
  * what may be cached), compressed when it was stored, with a policy allowing its inline scripts
  * and styles by hash. Under a spike most views are this one memory read.
  */
-export function cachedPages({ pages, pageTtlS }: Pick<SiteServices, 'pages' | 'pageTtlS'>) {
+export function cachedPages({ pages, pageTtlS }: { pages: PageCache; pageTtlS: number }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || res.locals.preview) return next();
     const page = pages.get(pageKey(pageAddressOf(req, res), req.get('user-agent')));

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { canonicalPageAddress, routeSet } from '~/lib/content/page-cache/page-address';
+import { canonicalPageAddress, routeSet } from './page-address';
 
 type BuildRoutes = ServerBuild['routes'];
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
-import { createTokenBuckets } from '~/lib/token-buckets';
+import { createTokenBuckets } from '../security/token-buckets';
 import { networkOf } from '../privacy/share-gate';
 import { SHARE_TOKEN } from '../privacy/share-links';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../content/content-client.server';
+import type { CallOptions } from '../content/content-api';
 import { siteRelativeUrl } from '../media';
 
 const mediaTextsSchema = z.array(z.object({ alternativeText: z.string().nullish(), file: z.object({ url: z.string() }).nullish() }));

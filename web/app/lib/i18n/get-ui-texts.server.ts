@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '../content/content-client.server';
+import type { CallOptions } from '../content/content-api';
 
 const uiTextsSchema = z.array(z.object({ key: z.string(), text: z.string().nullish() }));
 

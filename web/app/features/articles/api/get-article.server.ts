@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-api';
 import { MEDIA_FIELDS, toMedia } from '~/lib/media-schema.server';
 import { articleSummarySchema } from './get-articles.server';
 import type { Article } from './article-types';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-api';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
 import type { ContactInfo } from './contact-types';
 import { UI } from '~/lib/ui-text';

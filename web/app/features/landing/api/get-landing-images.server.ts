@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallOptions } from '~/lib/content/content-client.server';
+import type { CallOptions } from '~/lib/content/content-api';
 import type { Media } from '~/lib/media';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
 

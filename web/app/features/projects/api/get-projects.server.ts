@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-api';
 import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
 import { ALL_CATEGORY } from '~/lib/category';
 import { coverImage } from '~/lib/media';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-api';
 
 export interface SitemapEntry {
   documentId: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inLocale, type CallOptions } from '~/lib/content/content-client.server';
+import { inLocale, type CallOptions } from '~/lib/content/content-api';
 import { ALL_CATEGORY, type Category } from '~/lib/category';
 
 const categorySchema = z.object({ documentId: z.string(), designType: z.string(), icontype: z.string().nullish() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContentError, type CallOptions } from '~/lib/content/content-client.server';
+import { ContentError, type CallOptions } from '~/lib/content/content-api';
 import { MEDIA_FIELDS, mediaSchema } from '~/lib/media-schema.server';
 
 const text = z.string().nullish().transform((value) => value?.trim() ?? '');

@@ -1,8 +1,8 @@
 import { cachified, createCacheEntry, type Cache, type CacheEntry, type CacheEvent } from '@epic-web/cachified';
 import { LRUCache } from 'lru-cache';
-import { ContentError } from './content-error.server';
-import { memoryLastGood, type LastGoodStore } from './last-good.server';
-import type { SharedAnswers } from './redis-content.server';
+import { ContentError } from '~/lib/content/content-error.server';
+import { memoryLastGood, type LastGoodStore } from './last-good';
+import type { SharedAnswers } from './redis-content';
 
 /** The CMS could not give an answer in time, and there is no earlier one to show. */
 export class ContentUnavailableError extends Error {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContentError } from './content-error.server';
-import { createContentStore, ContentUnavailableError, type ContentStoreOptions } from './content-store.server';
-import { memoryLastGood, sqliteLastGood } from './last-good.server';
+import { ContentError } from '~/lib/content/content-error.server';
+import { createContentStore, ContentUnavailableError, type ContentStoreOptions } from './content-store';
+import { memoryLastGood, sqliteLastGood } from './last-good';
 
 const outage = (error: unknown) => !(error instanceof ContentError && error.status === 404);
 let clock = 1_000_000;

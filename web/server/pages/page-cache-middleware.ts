@@ -1,13 +1,13 @@
-import { isPreview } from '../../preview.server';
+import { isPreview } from '~/lib/preview.server';
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
-import { layoutFor } from '../../device';
-import { renderStateContext } from '../../render-state.server';
-import { cspContext, type ResponseCsp } from '../../csp.server';
+import { layoutFor } from '~/lib/device';
+import { renderStateContext } from '~/lib/render-state.server';
+import { cspContext, type ResponseCsp } from '~/lib/csp.server';
 import { canonicalPageAddress, isPrivatePage, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
-import { localeOfPrefix } from '../../language';
-import { siteLocales } from '../../page-locale.server';
-import { notModified, type CachedPage, type PageCache } from './page-cache.server';
+import { localeOfPrefix } from '~/lib/language';
+import { siteLocales } from '~/lib/page-locale.server';
+import { notModified, type CachedPage, type PageCache } from './page-cache';
 
 /**
  * Headers a shared cache (CDN, reverse proxy) can use: browsers revalidate every time (cheap with
@@ -57,7 +57,7 @@ export function pageCacheMiddleware(services: (context: Readonly<RouterContextPr
   return async ({ request, context, pattern, params }, next) => {
     context.set(renderStateContext, { degraded: false });
     // A draft preview and a share link's page are neither served from the cache nor kept in it.
-    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview() && !isPrivatePage(pattern);
+    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview(context) && !isPrivatePage(pattern);
     if (!cacheable) return next();
     const { pages, pageTtlS } = services(context);
     // An address under a prefix names a locale of the studio, or is the one 404 page (issue 38).

@@ -1,10 +1,10 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { cspContext } from '../../csp.server';
-import { markDegraded } from '../../render-state.server';
-import { createPageCache } from './page-cache.server';
-import { pageCacheMiddleware } from './page-cache-middleware.server';
+import { cspContext } from '~/lib/csp.server';
+import { markDegraded } from '~/lib/render-state.server';
+import { createPageCache } from './page-cache';
+import { pageCacheMiddleware } from './page-cache-middleware';
 import { renderBudgetContext } from './render-budget';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,3 +1,5 @@
+// The calls as the features make them, against a fake CMS (MSW), with the app's server-side test setup.
+import '~/test/setup-server';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -6,8 +8,9 @@ import { getProjects, projectsQuery } from '~/features/projects/api/get-projects
 import { getCategories } from '~/features/shell/api/get-categories.server';
 import { server } from '~/test/msw-server';
 import { CMS, categoriesBody, projectRow } from '~/test/strapi-fixtures';
-import { CONTENT_DEFAULTS, type ContentConfig } from '../config';
-import { ContentError, contentUrl, createContentClient } from './content-client.server';
+import type { ContentConfig } from '~/lib/content/content-api';
+import { ContentError } from '~/lib/content/content-api';
+import { CONTENT_DEFAULTS, contentUrl, createContentClient } from './content-client';
 
 const client = (overrides: Partial<ContentConfig> = {}) =>
   createContentClient({ ...CONTENT_DEFAULTS, baseUrl: CMS, retryDelayMs: 1, ...overrides });
@@ -188,5 +191,24 @@ describe('content client', () => {
     ]);
     expect(seen.every(({ seconds }) => seconds >= 0 && seconds < 5)).toBe(true);
     expect(seen.at(-1)!.seconds).toBeGreaterThanOrEqual(0.015);
+  });
+
+  it("gives a preview's loaders drafts with the secret, never through the store, and leaves the site's client as it was", async () => {
+    const asked: Array<{ status: string | null; secret: string | null }> = [];
+    server.use(
+      http.get(`${CMS}/api/projects`, ({ request }) => {
+        asked.push({ status: new URL(request.url).searchParams.get('status'), secret: request.headers.get('x-preview-secret') });
+        return HttpResponse.json({ data: [projectRow(1)], meta: {} });
+      }),
+    );
+    const reads: string[] = [];
+    const store = { read: <T>(key: string, load: () => Promise<T>) => (reads.push(key), load()) } as unknown as Parameters<typeof createContentClient>[2];
+    const site = createContentClient({ ...CONTENT_DEFAULTS, baseUrl: CMS }, fetch, store);
+    await getProjects('ALL', { client: site.forPreview('editor-secret') });
+    expect(asked).toEqual([{ status: 'draft', secret: 'editor-secret' }]);
+    expect(reads).toEqual([]);
+    await getProjects('ALL', { client: site });
+    expect(asked.at(-1)).toEqual({ status: null, secret: null });
+    expect(reads).toHaveLength(1);
   });
 });

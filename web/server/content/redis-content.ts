@@ -1,6 +1,6 @@
 import type { CacheEntry } from '@epic-web/cachified';
-import type { KeptContent, LastGoodStore } from './last-good.server';
-import { preferRedis, type SharedRedis } from '../redis.server';
+import type { KeptContent, LastGoodStore } from './last-good';
+import { preferRedis, type SharedRedis } from '../storage/redis';
 
 /** How long a shared answer is kept in Redis at most (the TTL decides when it is refreshed). */
 const SHARED_ANSWER_MS = 24 * 60 * 60 * 1000;

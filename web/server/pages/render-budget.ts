@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router';
-import { createTokenBuckets } from '../../token-buckets';
+import { createTokenBuckets } from '../security/token-buckets';
 
 /**
  * Fresh renders one visitor may cause (a page or its data the cache does not hold): a token bucket

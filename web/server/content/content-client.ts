@@ -1,49 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import qs from 'qs';
 import { z } from 'zod';
-import { CONTENT_DEFAULTS, type ContentConfig } from '../config';
+import { ContentError, type ContentClient, type ContentConfig, type ContentRequest } from '~/lib/content/content-api';
 import { createConnectionLimit } from './connection-limit';
-import type { ContentStore } from './content-store.server';
-import { ContentError } from './content-error.server';
-import { previewSecret } from '../preview.server';
+import type { ContentStore } from './content-store';
 
-export { ContentError };
-
-export interface ContentRequest<T> {
-  /** The call's name for logs, e.g. "GET /api/projects". */
-  call: string;
-  path: string;
-  query?: Record<string, unknown>;
-  /** zod schema of the response's `data`. */
-  schema: z.ZodType<T>;
-  /** Spec 7 marks some calls "retried": 3 more attempts, 1000 ms apart. */
-  retried?: boolean;
-  /** The visitor's request: when it is abandoned, the call (and its retries) stop. */
-  signal?: AbortSignal;
-  /** Draft preview: sent to the CMS, which then allows `status=draft`. */
-  previewSecret?: string;
-  /** The answer is the value itself, not `{ data }` (Strapi's plugin routes, e.g. the locales). */
-  bare?: boolean;
-  /**
-   * A share link's item (issue 39): read with the site's secret, which lets the CMS answer for a
-   * private one, published content only, never through the caches other visitors read.
-   */
-  privately?: boolean;
-}
-
-/** What every content call takes besides its own arguments. */
-export interface CallOptions {
-  /** The site's client (`siteServices(context).content` in a loader). */
-  client: ContentClient;
-  signal?: AbortSignal;
-  /** The locale to read (issue 38; Strapi's default locale when not given). */
-  locale?: string;
-  /** A share link's item, private or not (issue 39): read with the site's secret, never cached. */
-  privately?: boolean;
-}
-
-/** A content call's query in a locale (nothing added for none). */
-export const inLocale = (query: Record<string, unknown>, locale: string | undefined): Record<string, unknown> => (locale ? { ...query, locale } : query);
+/** Spec 9's content-service settings, before the environment's (server/config.ts). */
+export const CONTENT_DEFAULTS = {
+  baseUrl: 'http://127.0.0.1:1337',
+  timeoutMs: 300_000, // spec 9: request timeout
+  retries: 3, // spec 9: the calls marked "retried" try 3 more times
+  retryDelayMs: 1_000, // spec 9: 1000 ms apart
+  maxConnections: 16,
+} as const satisfies ContentConfig;
 
 type Fetch = typeof fetch;
 
@@ -152,7 +121,14 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
     }
   }
 
-  return {
+  /** Draft preview: the drafts of the types that have them, straight from the CMS, no cache. */
+  const draft = <T>(request: ContentRequest<T>, secret: string): Promise<T> => {
+    if (request.privately) return call(request);
+    const draftable = DRAFTABLE.some((path) => request.path === path || request.path.startsWith(`${path}/`));
+    return call(draftable ? { ...request, query: { ...request.query, status: 'draft' }, previewSecret: secret } : request);
+  };
+
+  const client: ContentClient = {
     config,
     connections: () => connections.stats(),
     /**
@@ -162,19 +138,13 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
      */
     get<T>(request: ContentRequest<T>): Promise<T> {
       // A share link's item: what is published, straight from the CMS, never a draft, no cache.
-      if (request.privately) return call(request);
-      // Draft preview: the drafts of the types that have them, straight from the CMS, no cache.
-      const secret = previewSecret();
-      if (secret) {
-        const draftable = DRAFTABLE.some((path) => request.path === path || request.path.startsWith(`${path}/`));
-        return call(draftable ? { ...request, query: { ...request.query, status: 'draft' }, previewSecret: secret } : request);
-      }
-      if (!store) return call(request);
+      if (request.privately || !store) return call(request);
       const key = contentUrl('', request.path, request.query);
       // What is read back from a cache is checked with the schema the CMS's answer passed.
       return store.read(key, () => call({ ...request, signal: undefined }), { signal: request.signal, valid: (value) => request.schema.safeParse(value).success });
     },
+    forPreview: (secret) => ({ ...client, get: (request) => draft(request, secret) }),
   };
+  return client;
 }
 
-export type ContentClient = ReturnType<typeof createContentClient>;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createContentStore } from './content-store.server';
-import { memoryLastGood } from './last-good.server';
-import { redisAnswers, redisLastGood } from './redis-content.server';
-import { connectRedis, type SharedRedis } from '../redis.server';
+import { createContentStore } from './content-store';
+import { memoryLastGood } from './last-good';
+import { redisAnswers, redisLastGood } from './redis-content';
+import { connectRedis, type SharedRedis } from '../storage/redis';
 
 // Against the machine's real Redis (REDIS_URL or 127.0.0.1:6379), each run under its own prefix.
 const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

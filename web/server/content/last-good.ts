@@ -1,4 +1,4 @@
-import { openSqlite } from '../sqlite.server';
+import { openSqlite } from '../storage/sqlite';
 
 export interface KeptContent {
   value: unknown;
