@@ -4,6 +4,7 @@ import { Logo } from './logo';
 import styles from './result-page.module.css';
 import { useUi } from '~/lib/ui-text';
 import { useLocalePath } from '~/lib/language';
+import { PAGE } from '~/pages';
 
 /**
  * Spec 2: a result block in a column, "the page you visited does not exist", a way back home. Set
@@ -13,7 +14,7 @@ import { useLocalePath } from '~/lib/language';
 interface NotFoundPageProps {
   /** The language toggle for its own header (a slot: shared components do not import features). */
   toggle?: ReactNode;
-  /** Inside the /dailyPage shell, whose header is already there (logo, menu, toggle). */
+  /** Inside the shell (spec 2), whose header is already there (logo, menu, toggle). */
   inShell?: boolean;
   /** A share link the studio ended (issue 39): 410, "this link is no longer valid". */
   gone?: boolean;
@@ -56,7 +57,7 @@ export function NotFoundPage({ toggle, inShell = false, gone = false }: NotFound
               {ui.backHome}
             </Link>
           )}
-          <Link to={href('/dailyPage/project')} className={styles.link}>
+          <Link to={PAGE.projects} className={styles.link}>
             {ui.seeProjects}
           </Link>
         </nav>

@@ -1,3 +1,4 @@
+import { PAGE } from '~/pages';
 export interface Category {
   /** The category's name in the studio's source language: the filter's key in every language. */
   designType: string;
@@ -13,4 +14,4 @@ export const ALL_CATEGORY: Category = { designType: 'ALL', icontype: 'all' };
 
 /** The project grid under a category filter (no parameter for ALL): shareable and reloadable. In the source language (`localePath` for another). */
 export const projectListHref = (designType: string): string =>
-  designType === ALL_CATEGORY.designType ? '/dailyPage/project' : `/dailyPage/project?${new URLSearchParams({ category: designType })}`;
+  designType === ALL_CATEGORY.designType ? PAGE.projects : `${PAGE.projects}?${new URLSearchParams({ category: designType })}`;

@@ -19,8 +19,9 @@ import { localePath, useLocalePath } from '~/lib/language';
 import { keepDataOnViewerChange } from '~/lib/media-viewer-url';
 import { siteServices } from '~/lib/site-context.server';
 import { useCountView } from '~/lib/use-count-view';
+import { PAGE } from '~/pages';
 
-const ROUTE = '/dailyPage/article/:id';
+const ROUTE = PAGE.article;
 
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -78,7 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
         ...(article.chief ? { description: summary(article.chief, 300) } : {}),
       },
       breadcrumbs(origin, [
-        { name: ui.articles, path: localePath('/dailyPage/article', language, locales) },
+        { name: ui.articles, path: localePath(PAGE.articles, language, locales) },
         { name: article.name, path: own },
       ]),
     ],
@@ -97,7 +98,7 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
     <Pager
       previousHref={previous ? localize(articleHref(previous)) : null}
       nextHref={next ? localize(articleHref(next)) : null}
-      backHref={localize('/dailyPage/article')}
+      backHref={localize(PAGE.articles)}
       state={{ list }}
       labels={{ previous: ui.previousArticle, back: ui.backToList, next: ui.nextArticle }}
     />

@@ -11,12 +11,13 @@ import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '~/lib/seo';
 import { metaTexts, useUi } from '~/lib/ui-text';
 import { siteServices } from '~/lib/site-context.server';
+import { PAGE } from '~/pages';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
   const at = await pageLocale(args);
   const client = siteServices(context).content;
-  const articles = await inPageLocale(args, at, '/dailyPage/article', (locale) => getArticles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, ARTICLE_SUMMARY_TEXTS), []);
+  const articles = await inPageLocale(args, at, PAGE.articles, (locale) => getArticles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, ARTICLE_SUMMARY_TEXTS), []);
   // Failed: the page says nothing (spec 8); none: the studio has no articles yet.
   return { articles: articles.value, nothingYet: !articles.failed && articles.value.length === 0, fallback: articles.fallback };
 }
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     studio,
     title: fill('pageTitle', { page: ui.articles, studio: studio.name }),
     description: fill('articlesDescription', { studio: studio.name }),
-    path: '/dailyPage/article',
+    path: PAGE.articles,
     language,
     locales,
     image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),

@@ -2,11 +2,12 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/daily-page-index';
 import { localePath } from '~/lib/language';
 import { pageLocale } from '~/lib/page-locale.server';
+import { PAGE } from '~/pages';
 
-// Spec 2: the shell's index (/dailyPage and /dailyPage/) redirects to the project grid, in its language.
+// Spec 2: the shell's index (with or without a trailing slash) redirects to the project grid, in its language.
 export async function loader(args: Route.LoaderArgs) {
   const { language, locales } = await pageLocale(args);
-  return redirect(localePath('/dailyPage/project', language, locales));
+  return redirect(localePath(PAGE.projects, language, locales));
 }
 
 /**

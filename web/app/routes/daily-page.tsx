@@ -6,10 +6,11 @@ import { Shell } from '~/features/shell/components/shell';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/daily-page';
+import { PAGE } from '~/pages';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
-  loadShellData({ request, context, params }, { contact: (at) => loadContact({ request, context, params }, at, '/dailyPage') });
+  loadShellData({ request, context, params }, { contact: (at) => loadContact({ request, context, params }, at, PAGE.shell) });
 
 // The shell's data does not change while the visitor moves between pages.
 export const shouldRevalidate = () => false;

@@ -8,11 +8,12 @@ import { NotFoundPage } from '~/components/not-found-page';
 import { metaTexts } from '~/lib/ui-text';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/not-found';
+import { PAGE } from '~/pages';
 
 // Spec 2: every path not in the route table is the 404 page, with HTTP status 404 (in a locale's
 // language under its prefix, in the source language under a prefix that is no locale), inside the
 // site's own shell (issue 30): its header, menu and contact panel.
-export const loader = async ({ request, context, params }: Route.LoaderArgs) => data(await loadShellData({ request, context, params }, { notFound: true, contact: (at) => loadContact({ request, context, params }, at, '/dailyPage') }), { status: 404 });
+export const loader = async ({ request, context, params }: Route.LoaderArgs) => data(await loadShellData({ request, context, params }, { notFound: true, contact: (at) => loadContact({ request, context, params }, at, PAGE.shell) }), { status: 404 });
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const { ui, studio, fill } = metaTexts({ location, matches });

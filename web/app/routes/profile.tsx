@@ -11,12 +11,13 @@ import type { Route } from './+types/profile';
 import { originOf, seoMeta } from '~/lib/seo';
 import { metaTexts, useUi } from '~/lib/ui-text';
 import { siteServices } from '~/lib/site-context.server';
+import { PAGE } from '~/pages';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
   const at = await pageLocale(args);
   const client = siteServices(context).content;
-  const profiles = await inPageLocale(args, at, '/dailyPage/profile', (locale) => getProfiles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, PROFILE_TEXTS), []);
+  const profiles = await inPageLocale(args, at, PAGE.profile, (locale) => getProfiles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, PROFILE_TEXTS), []);
   // Failed: the page says nothing (spec 8); none: the studio has no profile yet.
   return { profiles: profiles.value, nothingYet: !profiles.failed && profiles.value.length === 0, fallback: profiles.fallback };
 }
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
     studio,
     title: fill('pageTitle', { page: ui.profile, studio: studio.name }),
     description: fill('profileDescription', { studio: studio.name }),
-    path: '/dailyPage/profile',
+    path: PAGE.profile,
     language,
     locales,
     image: loaderData?.profiles.find((profile) => profile.portrait)?.portrait,

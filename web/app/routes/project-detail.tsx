@@ -22,8 +22,9 @@ import { localePath, useLocalePath } from '~/lib/language';
 import { keepDataOnViewerChange } from '~/lib/media-viewer-url';
 import { siteServices } from '~/lib/site-context.server';
 import { useCountView } from '~/lib/use-count-view';
+import { PAGE } from '~/pages';
 
-const ROUTE = '/dailyPage/project/:id';
+const ROUTE = PAGE.project;
 
 /**
  * Spec 2: the page carries the documentId query parameter and loads the project from it. The list

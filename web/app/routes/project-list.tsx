@@ -15,6 +15,7 @@ import { originOf, seoMeta } from '~/lib/seo';
 import { metaTexts, useUi } from '~/lib/ui-text';
 import { siteServices } from '~/lib/site-context.server';
 import { useTextLang } from '~/lib/language';
+import { PAGE } from '~/pages';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -25,7 +26,7 @@ export async function loader({ url, request, context, params }: Route.LoaderArgs
   const projects = await inPageLocale(
     args,
     at,
-    '/dailyPage/project',
+    PAGE.projects,
     (locale) => (locale === at.locales.source ? getProjects(category, { client, signal: request.signal, locale }) : getProjects(ALL_CATEGORY.designType, { client, signal: request.signal, locale })),
     (source, own) => mergeList(source, own, PROJECT_SUMMARY_TEXTS),
     [],
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
       ? fill('categoryTitle', { category: data.categoryLabel, page: ui.projects, studio: studio.name })
       : fill('pageTitle', { page: ui.projects, studio: studio.name }),
     description: fill('projectsDescription', { studio: studio.name, subtitle: studio.subtitle }).trim(),
-    path: filtered ? `/dailyPage/project?category=${encodeURIComponent(data.category)}` : '/dailyPage/project',
+    path: filtered ? `${PAGE.projects}?category=${encodeURIComponent(data.category)}` : PAGE.projects,
     language,
     locales,
     image: data?.projects.find((project) => project.cover)?.cover,

@@ -22,6 +22,7 @@ import { metaTexts, useUi } from '~/lib/ui-text';
 import { useCountView } from '~/lib/use-count-view';
 import styles from './page.module.css';
 import type { Route } from './+types/shared';
+import { PAGE } from '~/pages';
 
 const ROUTE = '/s/:token';
 
@@ -38,7 +39,7 @@ type Shared = { kind: 'project'; project: Project } | { kind: 'article'; article
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const args = { request, context, params };
   const token = params.token;
-  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true, contact: (at) => loadContact(args, at, '/dailyPage') }), context.get(shareGrantContext) ?? siteServices(context).shares.resolve(token)]);
+  const [shell, grant] = await Promise.all([loadShellData(args, { notFound: true, contact: (at) => loadContact(args, at, PAGE.shell) }), context.get(shareGrantContext) ?? siteServices(context).shares.resolve(token)]);
   if (grant.state !== 'valid') {
     const shared: Shared = { kind: grant.state === 'gone' ? 'gone' : 'unknown' };
     return data({ ...shell, shared, token }, { status: grant.state === 'gone' ? 410 : 404 });

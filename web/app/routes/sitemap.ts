@@ -7,6 +7,7 @@ import { loadOrEmpty } from '~/lib/load-or-empty.server';
 import { pageLocale } from '~/lib/page-locale.server';
 import { siteServices } from '~/lib/site-context.server';
 import type { Route } from './+types/sitemap';
+import { PAGE } from '~/pages';
 
 const xml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const latest = (dates: Array<string | null>) => dates.filter((date): date is string => !!date).sort().at(-1) ?? null;
@@ -41,11 +42,11 @@ export async function loader(args: Route.LoaderArgs) {
     source[kind].map((entry) => ({ path: path(entry), lastmod: entry.updatedAt, languages: inLanguages(kind, entry.documentId) }));
   const urls: Address[] = [
     { path: '/login', lastmod: null, languages: every },
-    { path: '/dailyPage/project', lastmod: latest(source.projects.map((entry) => entry.updatedAt)), languages: every },
+    { path: PAGE.projects, lastmod: latest(source.projects.map((entry) => entry.updatedAt)), languages: every },
     ...entries('projects', (entry) => projectDetailHref(entry.documentId, ALL_CATEGORY.designType)),
-    { path: '/dailyPage/article', lastmod: latest(source.articles.map((entry) => entry.updatedAt)), languages: every },
+    { path: PAGE.articles, lastmod: latest(source.articles.map((entry) => entry.updatedAt)), languages: every },
     ...entries('articles', (entry) => articleHref(entry.documentId)),
-    { path: '/dailyPage/profile', lastmod: latest(source.profiles.map((entry) => entry.updatedAt)), languages: every },
+    { path: PAGE.profile, lastmod: latest(source.profiles.map((entry) => entry.updatedAt)), languages: every },
   ];
   const href = (path: string, language: Language) => xml(new URL(localePath(path, language, locales), origin).href);
   const alternates = ({ path, languages }: Address) =>

@@ -4,22 +4,17 @@ import type { ContentCallOutcome } from '../content/content-client';
 import type { ContentCacheEvent } from '../content/content-store';
 import type { PageCacheEvent } from '../pages/page-cache';
 import { ALLOWED_METHODS } from '../security/request-limits';
+import { PAGES, pageAddresses, type PageEntry } from '~/pages';
 
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
 export const CMS_FAILURES: ReadonlySet<ContentCallOutcome> = new Set(['http_5xx', 'timeout', 'unreachable', 'invalid']);
 
-// The pages (app/routes.ts), each also under a locale's prefix; a `.data` suffix for React Router's data requests.
-const PAGE_ROUTES: Array<[RegExp, string]> = [
-  [/^\/$/, '/'],
-  [/^\/login$/, '/login'],
-  [/^\/dailyPage$/, '/dailyPage'],
-  [/^\/dailyPage\/project$/, '/dailyPage/project'],
-  [/^\/dailyPage\/project\/[^/]+$/, '/dailyPage/project/:id'],
-  [/^\/dailyPage\/article$/, '/dailyPage/article'],
-  [/^\/dailyPage\/article\/[^/]+$/, '/dailyPage/article/:id'],
-  [/^\/dailyPage\/profile$/, '/dailyPage/profile'],
-  [/^\/s\/[^/]+$/, '/s/:token'],
-];
+/** A page's whole pattern as a test of a path (`:id` is one segment). */
+const patternTest = (pattern: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+
+/** The pages of the address book (app/pages.ts), each also under a locale's prefix; `.data` for React Router's data requests. */
+const pageRoutesOf = (book: readonly PageEntry[]): Array<[RegExp, string]> => pageAddresses(book).map(({ pattern }) => [patternTest(pattern), pattern]);
+
 // Everything the server answers besides the pages, by prefix.
 const SERVER_ROUTES: Array<[RegExp, string]> = [
   [/^\/healthz$/, '/healthz'],
@@ -40,19 +35,25 @@ const SERVER_ROUTES: Array<[RegExp, string]> = [
  * their data requests; the server's own paths; `other` for anything else, such as an unknown
  * address), never the address itself, so a crawler trying a million addresses adds no series.
  */
-export function routeLabel(path: string): string {
-  for (const [pattern, label] of SERVER_ROUTES) if (pattern.test(path)) return label;
-  let rest = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const data = /\.data$/.test(rest);
-  if (data) rest = rest.replace(/\.data$/, '').replace(/\/_$/, '') || '/';
-  let page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest))?.[1];
-  // Under a prefix (a locale of the studio, issue 38): labelled `/:lang…`, whichever locale it is
-  // (a prefix's own home, a redirect, is `other` with every unknown one-segment address).
-  const prefixed = page === undefined && /^\/[^/]+\//.test(rest);
-  if (prefixed) page = PAGE_ROUTES.find(([pattern]) => pattern.test(rest.replace(/^\/[^/]+/, '')))?.[1];
-  if (!page || (prefixed && page === '/')) return 'other';
-  return `${prefixed ? `/:lang${page}` : page}${data ? '.data' : ''}`;
+export function routeLabeller(book: readonly PageEntry[] = PAGES): (path: string) => string {
+  const pages = pageRoutesOf(book);
+  return (path) => {
+    for (const [pattern, label] of SERVER_ROUTES) if (pattern.test(path)) return label;
+    let rest = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const data = /\.data$/.test(rest);
+    if (data) rest = rest.replace(/\.data$/, '').replace(/\/_$/, '') || '/';
+    let page = pages.find(([pattern]) => pattern.test(rest))?.[1];
+    // Under a prefix (a locale of the studio, issue 38): labelled `/:lang…`, whichever locale it is
+    // (a prefix's own home, a redirect, is `other` with every unknown one-segment address).
+    const prefixed = page === undefined && /^\/[^/]+\//.test(rest);
+    if (prefixed) page = pages.find(([pattern]) => pattern.test(rest.replace(/^\/[^/]+/, '')))?.[1];
+    if (!page || (prefixed && page === '/')) return 'other';
+    return `${prefixed ? `/:lang${page}` : page}${data ? '.data' : ''}`;
+  };
 }
+
+/** The `route` label of a request, by the site's own address book. */
+export const routeLabel = routeLabeller();
 
 const methodLabel = (method: string) => ((ALLOWED_METHODS as readonly string[]).includes(method) ? method : 'other');
 

@@ -1,3 +1,5 @@
+import { PAGES, pageAddresses, type PageEntry } from '~/pages';
+
 /**
  * The query parameters each page reads (spec 2: `documentId` on detail pages, the category filter
  * on the grid and its detail pages, the open media item). Every other parameter (`utm_*`,
@@ -6,12 +8,11 @@
  * parameters made every request a fresh render, 17 instead of 3,300 requests/s, and pushed real
  * pages out of the cache.) Known parameters keep their first value, in a fixed order.
  */
-const PAGE_PARAMS: ReadonlyArray<{ path: RegExp; params: readonly string[] }> = [
-  // In every language: the source's addresses, and each locale's under its prefix (`/en`, `/de`).
-  { path: /^(\/[^/]+)?\/dailyPage\/project\/?$/, params: ['category'] },
-  { path: /^(\/[^/]+)?\/dailyPage\/project\/[^/]+\/?$/, params: ['documentId', 'category', 'media'] },
-  { path: /^(\/[^/]+)?\/dailyPage\/article\/[^/]+\/?$/, params: ['documentId', 'media'] },
-];
+const pageParams = (book: readonly PageEntry[]) =>
+  pageAddresses(book)
+    .filter((page) => page.params.length > 0)
+    // In every language: the source's addresses, and each locale's under its prefix (`/en`, `/de`).
+    .map(({ pattern, params }) => ({ path: new RegExp(`^(\\/[^/]+)?${pattern.replace(/:\w+/g, '[^/]+')}\\/?$`), params }));
 
 /** React Router's data requests (`/path.data?_routes=…`) also name the routes they want. */
 const DATA_SUFFIX = /(\/_)?\.data$/;
@@ -25,23 +26,29 @@ const MANIFEST_PATH = '/__manifest';
  * Which ids it may name is checked before, against the routes the address matches
  * (`server/pages/page-requests.ts`).
  */
-export function canonicalPageAddress(pathAndQuery: string): string {
-  const queryAt = pathAndQuery.indexOf('?');
-  if (queryAt < 0) return pathAndQuery;
-  const pathname = pathAndQuery.slice(0, queryAt);
-  if (pathname === MANIFEST_PATH) return pathAndQuery;
-  const given = new URLSearchParams(pathAndQuery.slice(queryAt + 1));
-  const page = pathname.replace(DATA_SUFFIX, '') || '/';
-  const known = [...(PAGE_PARAMS.find((entry) => entry.path.test(page))?.params ?? []), ...(page === pathname ? [] : ['_routes'])];
-  const kept = new URLSearchParams();
-  for (const name of known) {
-    let value = given.get(name);
-    if (value && name === '_routes') value = routeSet(value);
-    if (value) kept.set(name, value);
-  }
-  const search = kept.toString();
-  return search ? `${pathname}?${search}` : pathname;
+export function pageCanonicaliser(book: readonly PageEntry[] = PAGES): (pathAndQuery: string) => string {
+  const known = pageParams(book);
+  return (pathAndQuery) => {
+    const queryAt = pathAndQuery.indexOf('?');
+    if (queryAt < 0) return pathAndQuery;
+    const pathname = pathAndQuery.slice(0, queryAt);
+    if (pathname === MANIFEST_PATH) return pathAndQuery;
+    const given = new URLSearchParams(pathAndQuery.slice(queryAt + 1));
+    const page = pathname.replace(DATA_SUFFIX, '') || '/';
+    const reads = [...(known.find((entry) => entry.path.test(page))?.params ?? []), ...(page === pathname ? [] : ['_routes'])];
+    const kept = new URLSearchParams();
+    for (const name of reads) {
+      let value = given.get(name);
+      if (value && name === '_routes') value = routeSet(value);
+      if (value) kept.set(name, value);
+    }
+    const search = kept.toString();
+    return search ? `${pathname}?${search}` : pathname;
+  };
 }
+
+/** `pathAndQuery` with only the parameters its page reads, by the site's own address book. */
+export const canonicalPageAddress = pageCanonicaliser();
 
 /** A `_routes` value in one spelling: its ids sorted, each once. */
 export const routeSet = (value: string): string => [...new Set(value.split(','))].filter(Boolean).sort().join(',');
@@ -50,9 +57,10 @@ export const routeSet = (value: string): string => [...new Set(value.split(','))
  * Pages that are one visitor's and never a shared cache's (issue 39): a share link's, whose token is
  * in its address. Neither served from the page cache nor kept in it, in any spelling.
  */
-export const isPrivatePage = (pattern: string) => /(^|\/)s\/:token$/.test(pattern);
+const PRIVATE = pageAddresses(PAGES).filter((page) => page.private).map((page) => page.pattern.slice(1));
+export const isPrivatePage = (pattern: string) => PRIVATE.some((page) => pattern === page || pattern === `:lang/${page}`);
 
-/** The route that matched a request: React Router's pattern (`/dailyPage/project/:id`) and params. */
+/** The route that matched a request: React Router's pattern (`PAGE.project`) and params. */
 export interface MatchedRoute {
   pattern: string;
   params: Readonly<Record<string, string | undefined>>;
@@ -88,7 +96,7 @@ export function pageAddress(requestUrl: string, { pattern, params }: MatchedRout
   const unknownPrefix = lang !== undefined && !isLocale(lang);
   if (pattern.includes('*')) return { cacheKey: canonicalPageAddress(`${lang && !unknownPrefix ? `/${encodeURIComponent(lang.toLowerCase())}` : ''}/404${suffix}${query}`), notFound: true };
   if (unknownPrefix) return { cacheKey: `/404/bare${suffix}${query}`, notFound: true };
-  // React Router joins the matched routes' paths without a leading slash (`dailyPage/project/:id`);
+  // React Router joins the matched routes' paths without a leading slash (`PAGE.project` without its first `/`);
   // a locale's prefix is spelled in lower case (`/EN/login` is `/en/login`).
   const path = `/${pattern}`
     .replace(/\/+/g, '/')

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { createTokenBuckets } from '../security/token-buckets';
 import { networkOf } from '../privacy/share-gate';
 import { SHARE_TOKEN } from '../privacy/share-links';
+import { DAILY_PAGE } from '~/pages';
 
 /** Crawlers, link previews, lab tools: not people looking at the work. */
 const NOT_A_PERSON = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|whatsapp|telegram|discord|slack|lighthouse|pagespeed|headlesschrome|phantom|python|curl|wget|httpclient|java\//i;
-const PAGE = /^(?:\/[^/]+)?\/dailyPage\/(project|article)\/([A-Za-z0-9]{1,64})\/?$/;
+const PAGE = new RegExp(`^(?:/[^/]+)?/${DAILY_PAGE}/(project|article)/([A-Za-z0-9]{1,64})/?$`);
 const SHARED = /^(?:\/[^/]+)?\/s\/([^/]+)\/?$/;
 
 const beaconSchema = z.object({ path: z.string().max(300), lang: z.string().regex(/^[A-Za-z0-9-]{2,32}$/) });

@@ -18,8 +18,9 @@ import { FilingNotice } from './filing-notice';
 import styles from './landing.module.css';
 import { useUi } from '~/lib/ui-text';
 import { useLocalePath } from '~/lib/language';
+import { PAGE } from '~/pages';
 
-export const ENTER_PATH = '/dailyPage/project';
+export const ENTER_PATH = PAGE.projects;
 
 /** How the landing leaves: sliding over the gallery (a view transition), or sliding, then going. */
 type Leaving = false | 'over-gallery' | 'slide';

@@ -11,6 +11,7 @@ import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
 import { useUi } from '~/lib/ui-text';
 import { useLocalePath, useTextLang } from '~/lib/language';
+import { PAGE } from '~/pages';
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
@@ -22,7 +23,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
   // Opened from the grid (or going back to it): the tile's cover and name become these.
-  const fromGrid = useViewTransitionState(localize('/dailyPage/project'));
+  const fromGrid = useViewTransitionState(localize(PAGE.projects));
   return (
     <article className={styles.detail}>
       <div className={styles.info}>

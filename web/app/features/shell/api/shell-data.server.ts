@@ -5,6 +5,7 @@ import type { Language, SiteLocales } from '~/lib/language';
 import { siteServices } from '~/lib/site-context.server';
 import { hasCategoryIcon } from '~/components/category-icon';
 import { getCategories } from './get-categories.server';
+import { PAGE } from '~/pages';
 
 type Labelled = Category & { documentId: string; label: string };
 
@@ -20,7 +21,7 @@ function labelled(source: readonly Category[], own: readonly Category[] | null) 
 /**
  * What the shell shows around a page (spec 4): the categories, loaded at start-up, and what its
  * contact panel holds with them (the route passes the contact feature's loader in: a feature does
- * not import another), in the page's language (issue 38). The /dailyPage pages and the 404 (issue
+ * not import another), in the page's language (issue 38). The shell's pages and the 404 (issue
  * 30: inside the site's shell, not a header of its own) read it alike.
  */
 export async function loadShellData<Contact>(
@@ -32,7 +33,7 @@ export async function loadShellData<Contact>(
   const client = siteServices(args.context).content;
   const signal = args.request.signal;
   const [categories, contact] = await Promise.all([
-    inPageLocale(args, at, '/dailyPage', (locale) => getCategories({ client, signal, locale }), labelled, [ALL_CATEGORY]),
+    inPageLocale(args, at, PAGE.shell, (locale) => getCategories({ client, signal, locale }), labelled, [ALL_CATEGORY]),
     loadContact(at),
   ]);
   // A category names an icon the site does not have: it is drawn without one (said once in the log).

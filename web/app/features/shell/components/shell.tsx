@@ -19,7 +19,7 @@ interface ShellProps {
   children: ReactNode;
 }
 
-/** Spec 2 "/dailyPage": header, menu drawer, category drawer, contact overlay, page content. */
+/** Spec 2, the shell (`PAGE.shell`): header, menu drawer, category drawer, contact overlay, page content. */
 export function Shell({ categories, contact, headerExtra, children }: ShellProps) {
   const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);

@@ -1,0 +1,42 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { describe, expect, it } from 'vitest';
+import { PAGES, pageAddresses, type PageEntry } from '~/pages';
+import routes, { pageRoutes } from '~/routes';
+import { routeLabeller } from '../observability/metrics';
+import { pageCanonicaliser } from './page-address';
+
+/** The patterns a route table serves, whole (`:lang/dailyPage/project/:id`). */
+const served = (entries: readonly RouteConfigEntry[], parent = ''): string[] =>
+  entries.flatMap((entry) => {
+    const here = entry.path === undefined ? parent : parent ? `${parent}/${entry.path}` : entry.path;
+    return [...(entry.index && entry.path === undefined ? [] : [here]), ...served(entry.children ?? [], here)];
+  });
+
+// A page the studio's next issue might add: the press page of a year, reading one parameter.
+const PRESS: PageEntry = { path: 'press/:year', file: 'routes/press.tsx', params: ['issue'] };
+const withPress: PageEntry[] = PAGES.map((page) => (page.children ? { ...page, children: [...page.children, PRESS] } : page));
+
+describe('the address book (app/pages.ts)', () => {
+  it('is what the site serves: each page at its address, in the source language and under a locale prefix', () => {
+    const table = served(routes);
+    for (const { pattern } of pageAddresses()) {
+      const path = pattern.slice(1);
+      if (path) expect(table).toContain(path);
+      expect(table).toContain(path ? `:lang/${path}` : ':lang');
+    }
+  });
+
+  it('routes, labels and caches a page added to it, with no other edit', () => {
+    expect(served(pageRoutes(withPress, false))).toContain('dailyPage/press/:year');
+    expect(served(pageRoutes(withPress, true))).toContain('dailyPage/press/:year');
+
+    const label = routeLabeller(withPress);
+    expect(label('/dailyPage/press/2024')).toBe('/dailyPage/press/:year');
+    expect(label('/en/dailyPage/press/2024.data')).toBe('/:lang/dailyPage/press/:year.data');
+    expect(routeLabeller(PAGES)('/dailyPage/press/2024')).toBe('other');
+
+    // The cache keeps the parameter the page reads, and drops the rest.
+    expect(pageCanonicaliser(withPress)('/de/dailyPage/press/2024?utm_source=mail&issue=3')).toBe('/de/dailyPage/press/2024?issue=3');
+    expect(pageCanonicaliser(PAGES)('/dailyPage/press/2024?issue=3')).toBe('/dailyPage/press/2024');
+  });
+});
