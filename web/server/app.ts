@@ -23,6 +23,7 @@ import type { PrivateMedia } from './privacy/private-media';
 import { shareFiles, shareGate, type GuessLimit } from './privacy/share-gate';
 import type { ShareLinks } from './privacy/share-links';
 import type { PageViews } from './views/page-views';
+import { mediaBaseUrl } from '~/lib/media';
 
 export interface AppOptions {
   cmsUrl: string;
@@ -115,7 +116,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(health());
   // Uploads from where the CMS keeps them (its folder or the bucket), on the site's own origin.
-  const mediaUrl = options.mediaUrl ?? `${options.cmsUrl}/uploads`;
+  const mediaUrl = mediaBaseUrl({ baseUrl: options.cmsUrl, mediaBaseUrl: options.mediaUrl });
   const relayOptions = { fetchImpl: withRequestId(fetch, logging.currentRequestId), log: { warn: lineLog(logger, 'warn'), error: lineLog(logger, 'error') } };
   // Files only private work uses are a 404 here; a share link's are served under its address.
   app.use('/uploads', mediaProxy(mediaUrl, { ...relayOptions, isPrivate: privacy?.media.isPrivate }));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from './content/content-client';
 import { LOG_LEVELS } from './observability/logger';
+import { mediaBaseUrl } from '~/lib/media';
 
 /**
  * `trust proxy` from TRUST_PROXY: "false" (no proxy: the peer address is the visitor), "true"
@@ -61,7 +62,7 @@ const envSchema = z.object({
  */
 export function mediaSource(values: { CMS_URL: string; S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_FORCE_PATH_STYLE?: string; S3_PUBLIC_URL?: string }): string {
   const cms = values.CMS_URL.replace(/\/+$/, '');
-  if (!values.S3_BUCKET) return `${cms}/uploads`;
+  if (!values.S3_BUCKET) return mediaBaseUrl({ baseUrl: cms });
   if (values.S3_PUBLIC_URL) return values.S3_PUBLIC_URL.replace(/\/+$/, '');
   const endpoint = new URL(values.S3_ENDPOINT ?? `https://s3.${values.S3_REGION}.amazonaws.com`);
   if (values.S3_FORCE_PATH_STYLE === 'true' || values.S3_FORCE_PATH_STYLE === '1') return `${endpoint.href.replace(/\/+$/, '')}/${values.S3_BUCKET}`;

@@ -8,6 +8,7 @@ import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
 import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/site-context.server';
 import { pageAddressOf } from './pages/page-requests';
+import { isRead, READ_ALLOW } from './security/request-limits';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -39,7 +40,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
     for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+  if (!isRead(req.method)) {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = 'half';
   }
@@ -103,8 +104,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
   const renders = createRenderBudget();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // The site's pages have no actions: anything but reading them is a 405, never a rendered page.
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.set('allow', 'GET, HEAD').set('cache-control', 'no-store').status(405).type('text/plain').send('Method Not Allowed');
+    if (!isRead(req.method)) {
+      res.set('allow', READ_ALLOW).set('cache-control', 'no-store').status(405).type('text/plain').send('Method Not Allowed');
       return;
     }
     try {

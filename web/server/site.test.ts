@@ -245,7 +245,9 @@ describe('the site composed from a configuration object', () => {
       // The 404's toggle leads to the other language's home.
       expect(second.body, later).toMatch(later!.startsWith('/en/') ? /data-language="en" href="\/"/ : /data-language="zh-Hans" href="\/en"/);
     }
-  });
+    // Seven sites, each started and rendering its first page in development mode: more than the
+    // default 5 s on a busy machine.
+  }, 30_000);
 
   it('renders at its own origin whatever Host and X-Forwarded-Host say, and refuses a Host that is no host (issue 36)', async () => {
     const page = await raw('/dailyPage/profile', { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });

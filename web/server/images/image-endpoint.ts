@@ -9,6 +9,7 @@ import { createTokenBuckets } from '../security/token-buckets';
 import { createVariantStore } from './variant-store';
 import { keyPath, refuseMedia, type MediaSource } from '../media/media-proxy';
 import type { Grant } from '../privacy/share-links';
+import { isRead, READ_ALLOW } from '../security/request-limits';
 
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const;
 type Format = (typeof IMAGE_FORMATS)[number];
@@ -203,7 +204,7 @@ export function imageEndpoint({
     await serve(req, res, req.params.width, decoded, privateSource, `/s/${req.params.token}`);
   });
   router.all('/_img/{*rest}', (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
+    if (!isRead(req.method)) return void res.set('allow', READ_ALLOW).status(405).json({ error: 'Method not allowed' });
     refuse(res, 400, 'Use /_img/<width>/uploads/<file>');
   });
   return router;

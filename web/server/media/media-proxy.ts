@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { resolveRange } from './range';
+import { isRead, READ_ALLOW } from '../security/request-limits';
 
 /** Headers worth passing on from the CMS's file response. */
 const FORWARDED = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
@@ -110,8 +111,8 @@ export function mediaProxy(mediaUrl: string, { isPrivate, ...options }: MediaPro
 
 /** A refused media request: 405 for a method other than GET or HEAD, else `status`. */
 export function refuseMedia(req: Request, res: Response, status: 400 | 404 | 410) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.set('allow', 'GET, HEAD').status(405).json({ error: 'Method not allowed' });
+  if (!isRead(req.method)) {
+    res.set('allow', READ_ALLOW).status(405).json({ error: 'Method not allowed' });
     return;
   }
   if (status === 410) {
@@ -124,7 +125,7 @@ export function refuseMedia(req: Request, res: Response, status: 400 | 404 | 410
 /** Streams one upload from `source` to the visitor (GET or HEAD, one Range, conditional requests). */
 export function mediaRelay({ headersTimeoutMs = 10_000, idleTimeoutMs = 30_000, fetchImpl = fetch, log = console }: MediaProxyOptions = {}) {
   return async (req: Request, res: Response, key: string, source: MediaSource) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuseMedia(req, res, 404);
+    if (!isRead(req.method)) return refuseMedia(req, res, 404);
     const path = `/uploads/${keyPath(key)}`;
 
     // The visitor leaving cancels the CMS request; the header wait has its own deadline.

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { ContentCallOutcome } from '../content/content-client';
 import type { ContentCacheEvent } from '../content/content-store';
 import type { PageCacheEvent } from '../pages/page-cache';
-import { ALLOWED_METHODS } from '../security/request-limits';
+import { ALLOWED_METHODS, isRead } from '../security/request-limits';
 import { PAGES, pageAddresses, type PageEntry } from '~/pages';
 
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
@@ -166,7 +166,7 @@ export function createMetricsServer(registry: Registry, { health }: { health?: (
       );
       return;
     }
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (path !== '/metrics' || !isRead(req.method ?? '')) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
       return;
     }

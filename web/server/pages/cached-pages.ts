@@ -3,6 +3,7 @@ import { notModified, type PageCache } from './page-cache';
 import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from './page-cache-middleware';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
+import { isRead } from '../security/request-limits';
 
 /**
  * The fast path for a page already rendered: answered here, before the static files and React
@@ -12,7 +13,7 @@ import { pageAddressOf } from './page-requests';
  */
 export function cachedPages({ pages, pageTtlS }: { pages: PageCache; pageTtlS: number }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || res.locals.preview) return next();
+    if (!isRead(req.method) || res.locals.preview) return next();
     const page = pages.get(pageKey(pageAddressOf(req, res), req.get('user-agent')));
     if (!page) return next();
     for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);

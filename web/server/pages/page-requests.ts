@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { canonicalPageAddress, routeSet } from './page-address';
+import { isRead } from '../security/request-limits';
 
 type BuildRoutes = ServerBuild['routes'];
 
@@ -54,7 +55,7 @@ export function pageRequests(build: ServerBuild | (() => Promise<ServerBuild>), 
     return tree;
   };
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!isRead(req.method)) return next();
     const queryAt = req.originalUrl.indexOf('?');
     const page = pageOfDataRequest(queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt));
     if (page !== undefined && queryAt >= 0) {

@@ -4,6 +4,11 @@ import type { NextFunction, Request, Response } from 'express';
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const ALLOWED = new Set<string>(ALLOWED_METHODS);
 
+/** What pages, media and pictures answer to: reading them. Anything else there is a 405 with this `Allow`. */
+export const READ_METHODS = ['GET', 'HEAD'] as const;
+export const READ_ALLOW = READ_METHODS.join(', ');
+export const isRead = (method: string): boolean => (READ_METHODS as readonly string[]).includes(method);
+
 const plain = (res: Response, status: number, text: string) => void res.status(status).type('text/plain').set('cache-control', 'no-store').send(text);
 
 /** The site's longest addresses are a few segments deep; route matching slows with thousands. */
