@@ -1,18 +1,14 @@
 import { isPreview } from '~/lib/preview.server';
 import { PreviewMarker } from '~/components/preview-marker';
-import { useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { preinit } from 'react-dom';
+import { useContext, useMemo, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
   useLocation,
-  useMatches,
-  useNavigate,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -20,14 +16,13 @@ import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { NotFoundPage } from '~/components/not-found-page';
-import { rememberLanguage, twinForRememberedLanguage } from '~/features/translation/remembered-language';
+import { twinForRememberedLanguage, useRememberedLanguage } from '~/features/translation/remembered-language';
 import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language';
 import { Fallbacks } from '~/components/fallbacks';
 import { HAND_WRITTEN, metaTexts, uiText, type RootData } from '~/lib/ui-text';
 import { unnamedStudio } from '~/lib/studio';
 import { pageLocale } from '~/lib/page-locale.server';
 import { getUiTexts } from '~/lib/i18n/get-ui-texts.server';
-import { isSameSitePath } from '~/lib/same-site-path';
 import { loadContact } from '~/features/contact/api/load-contact.server';
 import { loadStudio } from '~/features/studio/load-studio.server';
 import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
@@ -35,7 +30,9 @@ import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
 import { layoutFor } from '~/lib/device';
 import { loadOrEmpty } from '~/lib/load-or-empty.server';
 import { jsonForScript, studioJsonLd } from '~/lib/seo';
-import { EARLY_INPUT_SCRIPT, replayEarlyInputs, takeEarlyMove } from '~/lib/early-input';
+import { EARLY_INPUT_SCRIPT } from '~/lib/early-input';
+import { useTakingOver } from '~/lib/use-taking-over';
+import { SiteLinks } from '~/components/site-links';
 import { InlineStylesheets } from '~/lib/inline-stylesheets';
 import { LayoutProvider } from '~/lib/use-layout';
 import { fontFacesCss } from '~/styles/fonts';
@@ -94,51 +91,6 @@ export const meta: Route.MetaFunction = ({ error, location, matches }) => {
 /** The studio's details and words are in the page's language: loaded again when the language changes. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentParams, nextParams }) => (currentParams.lang ?? '') !== (nextParams.lang ?? '');
 
-/**
- * The stylesheets of the routes on the page (the root's, then each matched route's: decision 022)
- * go inside the page as React `<style>` resources at the top of <head>: a phone paints without
- * waiting for another request, and a page carries only the rules it can use. A route the visitor
- * moves to later links its own as a React stylesheet resource, which the move waits for (React
- * holds a transition's commit until its stylesheets have loaded; they were fetched ahead with the
- * page's data). Where the server cannot inline them (the development server), they are linked
- * first instead, ahead of the script preloads that would otherwise queue before them on HTTP/1.1's
- * six connections.
- */
-function SiteLinks() {
-  const framework = useContext(FrameworkContext);
-  const inlined = useContext(InlineStylesheets);
-  const matches = useMatches();
-  const rootCss = framework?.manifest.routes.root?.css ?? [];
-  if (!framework || !inlined || !rootCss.every((href) => inlined.has(href))) {
-    for (const href of rootCss) preinit(href, { as: 'style', precedence: 'site' });
-    return <Links />;
-  }
-  // In the cascade, what a module imports comes before the module, as in one built stylesheet: a
-  // page's own rules (`.awards p`) win over the shared component's (`.blocks p`). React Router lists
-  // a route's stylesheets the other way round (its own chunk first, then what it imports, depth
-  // first), so each route's list is reversed; the root's and the layout's come first.
-  const hrefs = [...new Set(matches.flatMap((match) => [...(framework.manifest.routes[match.id]?.css ?? [])].reverse()))];
-  // React Router would link the same stylesheets again, without React's precedence.
-  const routes = Object.fromEntries(Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: [] }]));
-  const withoutCss = { ...framework, manifest: { ...framework.manifest, routes } };
-  return (
-    <>
-      {hrefs.map((href) =>
-        inlined.has(href) ? (
-          <style key={href} href={href} precedence="site" nonce={framework.nonce}>
-            {inlined.get(href)}
-          </style>
-        ) : (
-          <link key={href} rel="stylesheet" href={href} precedence="site" />
-        ),
-      )}
-      <FrameworkContext.Provider value={withoutCss}>
-        <Links />
-      </FrameworkContext.Provider>
-    </>
-  );
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const layout = rootData?.layout ?? 'web';
@@ -190,37 +142,25 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Marks the document once React has taken over (end-to-end tests wait for it before interacting),
- * and replays the taps made before (lib/early-input.ts): this effect runs after every page's own.
- * A visitor who chose the other language earlier in this visit is taken to this page's twin.
+ * Once React has taken over: the hydration marker, the taps made before replayed, and a visitor
+ * who chose the other language earlier in this visit taken to this page's twin, which is then
+ * remembered as their latest choice (spec 4: kept for the visit).
  */
-function useHydratedMarker() {
-  const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
+function useTakeOver() {
+  const { pathname } = useLocation();
   const root = useRouteLoaderData<RootData>('root');
-  const siteLocales = root?.locales ?? DEFAULT_LOCALES;
-  // Where the visit began, in which studio's languages: what the first effect looks at, once.
-  const startedOn = useRef({ address: pathname + search + hash, locales: siteLocales });
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-    const { address, locales } = startedOn.current;
-    const movedTo = takeEarlyMove(address) ?? twinForRememberedLanguage(address, locales);
-    // Only ever to an address on this site (the browser's own address may be `//host/x`).
-    if (movedTo && isSameSitePath(movedTo)) void navigate(movedTo, { replace: true });
-    replayEarlyInputs();
-  }, [navigate]);
-  // The language of every page shown is the visitor's latest choice (spec 4: kept for the visit).
-  const language = root?.language ?? languageOf(pathname, siteLocales);
-  useEffect(() => rememberLanguage(language), [language]);
+  const locales = root?.locales ?? DEFAULT_LOCALES;
+  useTakingOver(locales, twinForRememberedLanguage);
+  useRememberedLanguage(root?.language ?? languageOf(pathname, locales));
 }
 
 export default function App() {
-  useHydratedMarker();
+  useTakeOver();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  useHydratedMarker();
+  useTakeOver();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage toggle={<TranslationToggle toHome />} />;
   }

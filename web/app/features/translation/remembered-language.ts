@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { allLocales, languageOf, twinPath, type Language, type SiteLocales } from '~/lib/language';
 
 /** The visitor's choice of language for this visit (spec 4: kept for the visit, the source language by default). */
@@ -31,4 +32,9 @@ export function twinForRememberedLanguage(pathAndSearch: string, locales: SiteLo
   const chosen = remembered();
   if (here !== locales.source || !chosen || chosen === locales.source || !allLocales(locales).includes(chosen)) return null;
   return twinPath(pathAndSearch, chosen, locales);
+}
+
+/** The language of every page shown is the visitor's latest choice (spec 4: kept for the visit). */
+export function useRememberedLanguage(language: Language): void {
+  useEffect(() => rememberLanguage(language), [language]);
 }
