@@ -9,6 +9,8 @@ import { allowFraming } from './preview/preview';
 import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/site-context.server';
 import { pageAddressOf } from './pages/page-requests';
 import { isRead, READ_ALLOW } from './security/request-limits';
+import { pageMissContext } from './pages/page-cache-middleware';
+import { oncePerRequest } from './content/content-client';
 
 /** A client error the last-resort handler answers with its status. */
 const badRequest = () => Object.assign(new Error('Bad Request'), { status: 400 });
@@ -110,13 +112,15 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
     }
     try {
       const context = new RouterContextProvider();
-      if (services) context.set(siteContext, services);
+      // Each content call (address and schema) is read once per request, however many loaders ask.
+      if (services) context.set(siteContext, { ...services, content: oncePerRequest(services.content) });
       if (services?.log) context.set(logContext, services.log);
       context.set(cspContext, cspOf(res));
       const client = req.ip ?? 'unknown';
       context.set(renderBudgetContext, () => renders(client));
       context.set(visitorContext, client);
       if (res.locals.share) context.set(shareGrantContext, res.locals.share as ShareGrant);
+      if (typeof res.locals.pageMiss === 'string') context.set(pageMissContext, res.locals.pageMiss);
       const preview = res.locals.preview as { secret: string; frameAncestors: string[] } | undefined;
       if (!preview) {
         await sendFetchResponse(res, await handle(toFetchRequest(req, res, origin), context));
@@ -124,7 +128,7 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       }
       // A draft preview: rendered in its scope (drafts, no caches), and never stored by anyone.
       context.set(previewContext, { secret: preview.secret });
-      if (services) context.set(siteContext, { ...services, content: services.content.forPreview(preview.secret) });
+      if (services) context.set(siteContext, { ...services, content: oncePerRequest(services.content.forPreview(preview.secret)) });
       const response = await handle(toFetchRequest(req, res, origin), context);
       response.headers.set('cache-control', 'private, no-store');
       response.headers.set('x-robots-tag', 'noindex, nofollow');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLastGood } from './content/last-good';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
@@ -172,6 +172,28 @@ describe('the site composed from a configuration object', () => {
     expect(upper.status).toBe(301);
     expect(upper.location).toBe('/de/dailyPage/profile');
   });
+
+  it('renders an uncached page with one page-cache read and each content call read once (issue 42)', async () => {
+    const site = entry.createSiteApp(
+      serverConfig({ LOG_LEVEL: 'warn', CMS_URL: 'http://cms.stand-in', PUBLIC_URL: 'http://studio.example', CONTENT_CACHE_FILE: '/nonexistent/never-written.db' }),
+      { mode: 'production', before: [vite.middlewares], build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, standIns: { fetch: standInCms, redis: null, lastGood: memoryLastGood() } },
+    );
+    const server = createHttpServer(site.app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    closers.push(() => server.close());
+    const lookups = vi.spyOn(site.pages, 'get');
+    const reads = vi.spyOn(site.services.content, 'get');
+    // The shell's page: the root reads the contact details for the page's metadata, the shell
+    // for its panel, and every loader the studio's locales.
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/dailyPage/profile`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('替身路 1 号');
+    expect(lookups).toHaveBeenCalledTimes(1);
+    const calls = reads.mock.calls.map(([request]) => `${request.path}?${new URLSearchParams(Object.entries(request.query ?? {}).map(([key, value]) => [key, JSON.stringify(value)]))}`);
+    expect(calls.filter((call) => call.startsWith('/api/contact-mess'))).toHaveLength(1);
+    expect(calls.filter((call) => call.startsWith('/api/i18n/locales'))).toHaveLength(1);
+    expect(calls).toEqual([...new Set(calls)]);
+  }, 30_000);
 
   it('serves the second view from its page cache, without asking the CMS again', async () => {
     const before = cmsCalls.length;

@@ -52,6 +52,9 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   });
   return {
     app,
+    /** The site's page cache and the services its pages read (the operator's and the tests' view of them). */
+    pages: site.pages,
+    services: site.services,
     deepHealth: deepHealth({ cmsUrl: config.content.baseUrl, contentStats: () => site.store.stats(), fetchImpl: options.standIns?.fetch }),
     /** Before the process ends: the views counted since the last send go to the CMS. */
     stop: async () => {

@@ -148,3 +148,24 @@ export function createContentClient(config: ContentConfig = CONTENT_DEFAULTS, fe
   return client;
 }
 
+/**
+ * The site's client for one request: a call (its address, and the schema it is read with) that
+ * several loaders make, such as the locales, the contact details or the categories, is read once
+ * and its answer shared. Made per request by the request handler; a preview's is made from the
+ * preview's client.
+ */
+export function oncePerRequest(client: ContentClient): ContentClient {
+  const made = new WeakMap<object, Map<string, Promise<unknown>>>();
+  return {
+    ...client,
+    get<T>(request: ContentRequest<T>): Promise<T> {
+      let bySchema = made.get(request.schema);
+      if (!bySchema) made.set(request.schema, (bySchema = new Map()));
+      const key = `${request.privately ? 'private ' : ''}${request.bare ? 'bare ' : ''}${contentUrl('', request.path, request.query)}`;
+      let read = bySchema.get(key) as Promise<T> | undefined;
+      if (!read) bySchema.set(key, (read = client.get(request)));
+      return read;
+    },
+    forPreview: (secret) => oncePerRequest(client.forPreview(secret)),
+  };
+}

@@ -14,8 +14,13 @@ import { isRead } from '../security/request-limits';
 export function cachedPages({ pages, pageTtlS }: { pages: PageCache; pageTtlS: number }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isRead(req.method) || res.locals.preview) return next();
-    const page = pages.get(pageKey(pageAddressOf(req, res), req.get('user-agent')));
-    if (!page) return next();
+    const key = pageKey(pageAddressOf(req, res), req.get('user-agent'));
+    const page = pages.get(key);
+    if (!page) {
+      // The render behind (the root route's middleware) does not look this key up again.
+      res.locals.pageMiss = key;
+      return next();
+    }
     for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));
     if (notModified(req.get('if-none-match') ?? null, page.etag)) {

@@ -1,9 +1,9 @@
 import { isPreview } from '~/lib/preview.server';
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { layoutFor } from '~/lib/device';
 import { renderStateContext } from '~/lib/render-state.server';
 import { cspContext, type ResponseCsp } from '~/lib/csp.server';
-import { canonicalPageAddress, isPrivatePage, pageAddress } from './page-address';
+import { isPrivatePage, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
 import { localeOfPrefix } from '~/lib/language';
 import { siteLocales } from '~/lib/page-locale.server';
@@ -26,8 +26,14 @@ export const isDataRequest = (pathAndSearch: string) => /\.data(\?|$)/.test(path
 
 const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'etag', 'cache-control', 'vary', 'date']);
 
-/** The cache key of a page: its layout (from the User-Agent) and its address, without the parameters it ignores. */
-export const pageKey = (pathAndSearch: string, userAgent: string | null | undefined) => `${layoutFor(userAgent)} ${canonicalPageAddress(pathAndSearch)}`;
+/** The cache key of a page: its layout (from the User-Agent) and its canonical address (`canonicalPageAddress`, worked out once). */
+export const pageKey = (canonicalAddress: string, userAgent: string | null | undefined) => `${layoutFor(userAgent)} ${canonicalAddress}`;
+
+/**
+ * The key the server's fast path (`cached-pages.ts`) already looked up for this request and did
+ * not find: the render does not look it up again (one page-cache read per request).
+ */
+export const pageMissContext = createContext<string | null>(null);
 
 /** The headers a cached page is sent with. */
 export function cachedPageHeaders(page: CachedPage, cacheControl: string): Array<[string, string]> {
@@ -68,7 +74,7 @@ export function pageCacheMiddleware(services: (context: Readonly<RouterContextPr
     const key = pageKey(address.cacheKey, request.headers.get('user-agent'));
 
     const csp = context.get(cspContext);
-    const hit = pages.get(key);
+    const hit = context.get(pageMissContext) === key ? undefined : pages.get(key);
     if (hit) return respond(request, hit, control, csp);
     const inFlight = pages.pending(key);
     if (inFlight) {
