@@ -34,7 +34,7 @@ export default defineConfig({
                 { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
                 // The pieces only some pages show (the media viewer, pager, article blocks) stay out
                 // of it, and so do their styles: they come with the routes that use them.
-                { name: 'app', test: /[\\/]app[\\/](components|lib|styles|features[\\/](shell|translation))[\\/](?!media-viewer|media-item|video-controls|pager|blocks|empty-state)/, priority: 1 },
+                { name: 'app', test: /[\\/]app[\\/](components|lib|styles|features[\\/](shell|translation))[\\/](?!(?:[\w-]+[\\/])?(?:media-viewer|media-item|video-controls|pager|blocks|empty-state))/, priority: 1 },
               ],
             },
           },

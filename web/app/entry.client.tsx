@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { installDataCache } from '~/lib/data-cache';
-import { handEarlyClicksToReact } from '~/lib/early-input';
-import { holdPicturesDuringMoves } from '~/lib/hold-pictures';
-import { InlineStylesheets, inlinedInDocument } from '~/lib/inline-stylesheets';
+import { installDataCache } from '~/lib/navigation/data-cache';
+import { handEarlyClicksToReact } from '~/lib/document/early-input';
+import { holdPicturesDuringMoves } from '~/lib/media/hold-pictures';
+import { InlineStylesheets, inlinedInDocument } from '~/lib/document/inline-stylesheets';
 
 // Under React Router's data requests before it makes one: one request per page's data (issue 41).
 installDataCache(window);

@@ -3,11 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { cspContext } from '~/lib/csp.server';
-import { deferHydration } from '~/lib/deferred-hydration.server';
-import { InlineStylesheets } from '~/lib/inline-stylesheets';
-import { stylesheetText } from '~/lib/inline-stylesheets.server';
-import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
+import { cspContext } from '~/lib/request/csp.server';
+import { deferHydration } from '~/lib/document/deferred-hydration.server';
+import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
+import { stylesheetText } from '~/lib/document/inline-stylesheets.server';
+import { wordmarkFaceContext } from '~/lib/document/wordmark-face.server';
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
-import { isPreview } from '~/lib/preview.server';
+import { isPreview } from '~/lib/request/preview.server';
 import { PreviewMarker } from '~/components/preview-marker';
 import { useContext, useMemo, type ReactNode } from 'react';
 import {
@@ -17,28 +17,28 @@ import { ErrorPage } from '~/components/error-page';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { NotFoundPage } from '~/components/not-found-page';
 import { twinForRememberedLanguage, useRememberedLanguage } from '~/features/translation/remembered-language';
-import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language';
+import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language/language';
 import { Fallbacks } from '~/components/fallbacks';
-import { HAND_WRITTEN, metaTexts, uiText, type RootData } from '~/lib/ui-text';
-import { unnamedStudio } from '~/lib/studio';
-import { pageLocale } from '~/lib/page-locale.server';
-import { getUiTexts } from '~/lib/i18n/get-ui-texts.server';
+import { HAND_WRITTEN, metaTexts, uiText, type RootData } from '~/lib/language/ui-text';
+import { unnamedStudio } from '~/lib/content/studio';
+import { pageLocale } from '~/lib/language/page-locale.server';
+import { getUiTexts } from '~/lib/language/get-ui-texts.server';
 import { loadContact } from '~/features/contact/api/load-contact.server';
 import { loadStudio } from '~/features/studio/load-studio.server';
-import { wordmarkFaceContext } from '~/lib/wordmark-face.server';
+import { wordmarkFaceContext } from '~/lib/document/wordmark-face.server';
 
-import { layoutFor } from '~/lib/device';
-import { loadOrEmpty } from '~/lib/load-or-empty.server';
-import { jsonForScript, studioJsonLd } from '~/lib/seo';
-import { EARLY_INPUT_SCRIPT } from '~/lib/early-input';
-import { useTakingOver } from '~/lib/use-taking-over';
+import { layoutFor } from '~/lib/document/device';
+import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
+import { jsonForScript, studioJsonLd } from '~/lib/document/seo';
+import { EARLY_INPUT_SCRIPT } from '~/lib/document/early-input';
+import { useTakingOver } from '~/lib/hooks/use-taking-over';
 import { SiteLinks } from '~/components/site-links';
-import { InlineStylesheets } from '~/lib/inline-stylesheets';
-import { LayoutProvider } from '~/lib/use-layout';
+import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
+import { LayoutProvider } from '~/lib/hooks/use-layout';
 import { fontFacesCss } from '~/styles/fonts';
 import '~/styles/global.css';
 import { tokensCss } from '~/styles/tokens';
-import { siteServices } from '~/lib/site-context.server';
+import { siteServices } from '~/lib/request/site-context.server';
 
 const HEAD_CSS = tokensCss() + fontFacesCss();
 

@@ -9,7 +9,7 @@ import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
 import { createLogging, lineLog, requestScope, withRequestId, type Logging } from './observability/logger';
 import { routeLabel, type SiteMetrics } from './observability/metrics';
-import type { SiteServices } from '~/lib/site-context.server';
+import type { SiteServices } from '~/lib/request/site-context.server';
 import { reactRouterHandler } from './request-handler';
 import { limitPerClient, refuseOddRequests } from './security/request-limits';
 import { securityHeaders } from './security/security-headers';
@@ -23,7 +23,7 @@ import type { PrivateMedia } from './privacy/private-media';
 import { shareFiles, shareGate, type GuessLimit } from './privacy/share-gate';
 import type { ShareLinks } from './privacy/share-links';
 import type { PageViews } from './views/page-views';
-import { mediaBaseUrl } from '~/lib/media';
+import { mediaBaseUrl } from '~/lib/media/media';
 
 export interface AppOptions {
   cmsUrl: string;

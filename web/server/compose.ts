@@ -5,7 +5,7 @@ import { createPageCache } from './pages/page-cache';
 import { pageCacheMiddleware } from './pages/page-cache-middleware';
 import { redisAnswers, redisLastGood } from './content/redis-content';
 import { connectRedis, type SharedRedis } from './storage/redis';
-import type { SiteServices } from '~/lib/site-context.server';
+import type { SiteServices } from '~/lib/request/site-context.server';
 import type { ServerConfig } from './config';
 import { createPurge } from './content/purge';
 import { createLogging, lineLog, withRequestId, type Logging } from './observability/logger';

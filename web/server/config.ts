@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from './content/content-client';
 import { LOG_LEVELS } from './observability/logger';
-import { mediaBaseUrl } from '~/lib/media';
+import { mediaBaseUrl } from '~/lib/media/media';
 
 /**
  * `trust proxy` from TRUST_PROXY: "false" (no proxy: the peer address is the visitor), "true"

@@ -1,12 +1,12 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { cspContext } from '~/lib/csp.server';
+import { cspContext } from '~/lib/request/csp.server';
 import { createRenderBudget, renderBudgetContext } from './pages/render-budget';
-import { previewContext } from '~/lib/preview.server';
+import { previewContext } from '~/lib/request/preview.server';
 import { cspOf } from './security/security-headers';
 import { allowFraming } from './preview/preview';
-import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/site-context.server';
+import { logContext, shareGrantContext, siteContext, visitorContext, type ShareGrant, type SiteServices } from '~/lib/request/site-context.server';
 import { pageAddressOf } from './pages/page-requests';
 import { isRead, READ_ALLOW } from './security/request-limits';
 import { pageMissContext } from './pages/page-cache-middleware';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryLastGood } from './content/last-good';
 import { serverConfig } from './config';
 import { createHttpServer } from './http-server';
-import { UI_EN } from '~/lib/ui-text';
+import { UI_EN } from '~/lib/language/ui-text';
 
 type Entry = typeof import('./entry');
 

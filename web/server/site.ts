@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ServerBuild } from 'react-router';
-import { inlineStylesheetsFrom } from '~/lib/inline-stylesheets.server';
+import { inlineStylesheetsFrom } from '~/lib/document/inline-stylesheets.server';
 import { createApp } from './app';
 import { composeSite, type StandIns } from './compose';
 import { createLogging, type Logging } from './observability/logger';

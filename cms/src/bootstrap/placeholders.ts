@@ -17,7 +17,7 @@ const hex = (r: number, g: number, b: number) => [r, g, b].map((value) => Math.r
 /**
  * A picture's placeholder: its average colour, then the colours of its four corners (top left, top
  * right, bottom left, bottom right), as hex: `avg,tl,tr,bl,br`, 34 characters. The site draws it
- * as soft gradients behind the picture until the picture is there (web/app/lib/placeholder.ts).
+ * as soft gradients behind the picture until the picture is there (web/app/lib/media/placeholder.ts).
  */
 export async function placeholderOf(image: Buffer): Promise<string> {
   const SIDE = 8;

@@ -1,5 +1,5 @@
-import { setIdeographicZero } from '~/lib/ideographic-zero';
-import { useTextLang } from '~/lib/language';
+import { setIdeographicZero } from '~/lib/language/ideographic-zero';
+import { useTextLang } from '~/lib/language/language';
 import { Fragment, type ReactNode } from 'react';
 import styles from './blocks.module.css';
 

@@ -1,5 +1,5 @@
 import styles from './result-page.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 /** Anything unexpected: a calm page with a way back, never a stack trace. */
 export function ErrorPage() {

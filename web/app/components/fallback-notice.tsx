@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { useMatches } from 'react-router';
-import { FallbackTexts, useLanguage, useLocales } from '~/lib/language';
-import { useUi } from '~/lib/ui-text';
+import { FallbackTexts, useLanguage, useLocales } from '~/lib/language/language';
+import { useUi } from '~/lib/language/ui-text';
 import styles from './fallback-notice.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useContext, useMemo, type ReactNode } from 'react';
-import { FallbackTexts } from '~/lib/language';
+import { FallbackTexts } from '~/lib/language/language';
 
 /**
  * Marks, for the elements below, the texts a loader showed in the source language for want of the

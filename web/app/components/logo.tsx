@@ -1,4 +1,4 @@
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 import styles from './logo.module.css';
 
 /**

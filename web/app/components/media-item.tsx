@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { Media } from '~/lib/media';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { useUi } from '~/lib/ui-text';
+import type { Media } from '~/lib/media/media';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useUi } from '~/lib/language/ui-text';
 import { ResponsiveImage } from './responsive-image';
 import { VideoControls } from './video-controls';
 import styles from './media-item.module.css';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
-import type { Media } from '~/lib/media';
-import { useFocusTrap } from '~/lib/use-focus-trap';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { useUi } from '~/lib/ui-text';
-import { useTextLang } from '~/lib/language';
+import type { Media } from '~/lib/media/media';
+import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useUi } from '~/lib/language/ui-text';
+import { useTextLang } from '~/lib/language/language';
 import { CloseButton } from './close-button';
 import { ResponsiveImage } from './responsive-image';
 import { VideoControls } from './video-controls';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import styles from './result-page.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath } from '~/lib/language/language';
 import { PAGE } from '~/pages';
 
 /**

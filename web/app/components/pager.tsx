@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
 import { PrefetchWhenIdle } from './prefetch-when-idle';
-import { fetchAheadOnIntent } from '~/lib/use-fetch-ahead';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { useUi } from '~/lib/ui-text';
+import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useUi } from '~/lib/language/ui-text';
 
 interface PagerProps {
   previousHref: string | null;

@@ -1,5 +1,5 @@
-import { useFetchAhead } from '~/lib/use-fetch-ahead';
-import { useIdle } from '~/lib/use-idle';
+import { useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
+import { useIdle } from '~/lib/hooks/use-idle';
 
 /**
  * Fetches ahead the pages a visitor is likely to open next (their data and route code), once this

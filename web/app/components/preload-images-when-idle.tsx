@@ -1,7 +1,7 @@
 import { preload } from 'react-dom';
-import { mayFetchAhead } from '~/lib/fetch-ahead';
-import { imageSources, type Media } from '~/lib/media';
-import { useIdle } from '~/lib/use-idle';
+import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
+import { imageSources, type Media } from '~/lib/media/media';
+import { useIdle } from '~/lib/hooks/use-idle';
 
 /**
  * Fetches ahead, once this page is alive and idle, the pictures the next page shows first, in the

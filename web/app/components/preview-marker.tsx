@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 import styles from './preview-marker.module.css';
 
 /** Shown on every page of a draft preview (issue 16): what this is, and the way out. */

@@ -1,7 +1,7 @@
 import type { ImgHTMLAttributes } from 'react';
-import { focusPosition, imageSources, type Media } from '~/lib/media';
-import { placeholderStyle } from '~/lib/placeholder';
-import { useTextLang } from '~/lib/language';
+import { focusPosition, imageSources, type Media } from '~/lib/media/media';
+import { placeholderStyle } from '~/lib/media/placeholder';
+import { useTextLang } from '~/lib/language/language';
 
 interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> {
   media: Media;

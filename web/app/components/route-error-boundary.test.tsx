@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub, data, Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALL_CATEGORY } from '~/lib/category';
+import { ALL_CATEGORY } from '~/lib/content/category';
 import { Shell } from '~/features/shell/components/shell';
 import { RouteErrorBoundary } from './route-error-boundary';
 

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { preinit } from 'react-dom';
 import { Links, UNSAFE_FrameworkContext as FrameworkContext, useMatches } from 'react-router';
-import { InlineStylesheets } from '~/lib/inline-stylesheets';
+import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
 
 /**
  * The stylesheets of the routes on the page (the root's, then each matched route's: decision 022)

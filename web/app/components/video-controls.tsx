@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 import styles from './video-controls.module.css';
 
 interface VideoState {

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/daily-page-index';
-import { localePath } from '~/lib/language';
-import { pageLocale } from '~/lib/page-locale.server';
+import { localePath } from '~/lib/language/language';
+import { pageLocale } from '~/lib/language/page-locale.server';
 import { PAGE } from '~/pages';
 
 // Spec 2: the shell's index (with or without a trailing slash) redirects to the project grid, in its language.

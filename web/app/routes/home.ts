@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/home';
-import { localePath } from '~/lib/language';
-import { pageLocale } from '~/lib/page-locale.server';
+import { localePath } from '~/lib/language/language';
+import { pageLocale } from '~/lib/language/page-locale.server';
 
 // Spec 2: "/" redirects to /login (and /en to /en/login), as an HTTP redirect from the server.
 export async function loader(args: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 import { getProjects } from '~/features/projects/api/get-projects.server';
-import { EAGER_TILES } from '~/lib/grid-entrance';
-import { ALL_CATEGORY } from '~/lib/category';
+import { EAGER_TILES } from '~/lib/navigation/grid-entrance';
+import { ALL_CATEGORY } from '~/lib/content/category';
 import { getLandingImages } from '~/features/landing/api/get-landing-images.server';
 import { LandingPage } from '~/features/landing/components/landing-page';
 import { shuffle } from '~/features/landing/shuffle';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
-import { loadOrEmpty } from '~/lib/load-or-empty.server';
-import { originOf, seoMeta } from '~/lib/seo';
-import { metaTexts } from '~/lib/ui-text';
-import { inPageLocale } from '~/lib/localized.server';
-import { pageLocale } from '~/lib/page-locale.server';
+import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
+import { originOf, seoMeta } from '~/lib/document/seo';
+import { metaTexts } from '~/lib/language/ui-text';
+import { inPageLocale } from '~/lib/language/localized.server';
+import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/login';
-import { siteServices } from '~/lib/site-context.server';
+import { siteServices } from '~/lib/request/site-context.server';
 
 /**
  * Shuffled on the server so the first background is in the HTML and hydration agrees. With them,

@@ -5,7 +5,7 @@ import { loadShellData } from '~/features/shell/api/shell-data.server';
 import { Shell } from '~/features/shell/components/shell';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { NotFoundPage } from '~/components/not-found-page';
-import { metaTexts } from '~/lib/ui-text';
+import { metaTexts } from '~/lib/language/ui-text';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/not-found';
 import { PAGE } from '~/pages';

@@ -2,15 +2,15 @@ import { Copyright } from '~/components/copyright';
 import { EmptyState } from '~/components/empty-state';
 import { getProfiles } from '~/features/profile/api/get-profiles.server';
 import { ProfileList } from '~/features/profile/components/profile-list';
-import { inPageLocale, mergeList } from '~/lib/localized.server';
-import { pageLocale } from '~/lib/page-locale.server';
+import { inPageLocale, mergeList } from '~/lib/language/localized.server';
+import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
 import { PROFILE_TEXTS } from '~/features/profile/api/get-profiles.server';
 import styles from './page.module.css';
 import type { Route } from './+types/profile';
-import { originOf, seoMeta } from '~/lib/seo';
-import { metaTexts, useUi } from '~/lib/ui-text';
-import { siteServices } from '~/lib/site-context.server';
+import { originOf, seoMeta } from '~/lib/document/seo';
+import { metaTexts, useUi } from '~/lib/language/ui-text';
+import { siteServices } from '~/lib/request/site-context.server';
 import { PAGE } from '~/pages';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,18 +3,18 @@ import { Logo } from '~/components/logo';
 import { EmptyState } from '~/components/empty-state';
 import { getProjects } from '~/features/projects/api/get-projects.server';
 import { ProjectGrid } from '~/features/projects/components/project-grid';
-import { ALL_CATEGORY } from '~/lib/category';
-import { inPageLocale, mergeList } from '~/lib/localized.server';
-import { pageLocale } from '~/lib/page-locale.server';
+import { ALL_CATEGORY } from '~/lib/content/category';
+import { inPageLocale, mergeList } from '~/lib/language/localized.server';
+import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
 import { PROJECT_SUMMARY_TEXTS } from '~/features/projects/api/project-types';
 import { knownCategory } from '~/features/shell/known-category.server';
 import type { Route } from './+types/project-list';
 import styles from './page.module.css';
-import { originOf, seoMeta } from '~/lib/seo';
-import { metaTexts, useUi } from '~/lib/ui-text';
-import { siteServices } from '~/lib/site-context.server';
-import { useTextLang } from '~/lib/language';
+import { originOf, seoMeta } from '~/lib/document/seo';
+import { metaTexts, useUi } from '~/lib/language/ui-text';
+import { siteServices } from '~/lib/request/site-context.server';
+import { useTextLang } from '~/lib/language/language';
 import { PAGE } from '~/pages';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { siteServices } from '~/lib/site-context.server';
+import { siteServices } from '~/lib/request/site-context.server';
 import type { Route } from './+types/robots';
 
 /** /robots.txt: everything may be crawled except the site's machinery; where the sitemap is. */

@@ -1,11 +1,11 @@
 import { getSitemapEntries, type SitemapEntry } from '~/features/seo/api/get-sitemap-entries.server';
 import { articleHref } from '~/features/articles/article-links';
 import { projectDetailHref } from '~/features/projects/project-links';
-import { ALL_CATEGORY } from '~/lib/category';
-import { allLocales, localePath, type Language } from '~/lib/language';
-import { loadOrEmpty } from '~/lib/load-or-empty.server';
-import { pageLocale } from '~/lib/page-locale.server';
-import { siteServices } from '~/lib/site-context.server';
+import { ALL_CATEGORY } from '~/lib/content/category';
+import { allLocales, localePath, type Language } from '~/lib/language/language';
+import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
+import { pageLocale } from '~/lib/language/page-locale.server';
+import { siteServices } from '~/lib/request/site-context.server';
 import type { Route } from './+types/sitemap';
 import { PAGE } from '~/pages';
 

@@ -1,4 +1,4 @@
-import { HAND_WRITTEN, interfaceEntries } from '~/lib/ui-text';
+import { HAND_WRITTEN, interfaceEntries } from '~/lib/language/ui-text';
 
 export interface InterfaceSyncOptions {
   cmsUrl: string;
@@ -12,7 +12,7 @@ export interface InterfaceSyncOptions {
 }
 
 /**
- * The site's own words (the interface in the languages it writes itself, `lib/ui-text.ts`) handed
+ * The site's own words (the interface in the languages it writes itself, `lib/language/ui-text.ts`) handed
  * to the CMS when the site starts (issue 38): the CMS keeps them as interface texts and its fill
  * puts the English into every other locale of the studio, where the studio corrects them. Sent
  * again until the CMS has them (it may start later than the site).

@@ -1,8 +1,8 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { cspContext } from '~/lib/csp.server';
-import { markDegraded } from '~/lib/render-state.server';
+import { cspContext } from '~/lib/request/csp.server';
+import { markDegraded } from '~/lib/request/render-state.server';
 import { createPageCache } from './page-cache';
 import { pageCacheMiddleware } from './page-cache-middleware';
 import { renderBudgetContext } from './render-budget';

@@ -1,12 +1,12 @@
-import { isPreview } from '~/lib/preview.server';
+import { isPreview } from '~/lib/request/preview.server';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { layoutFor } from '~/lib/device';
-import { renderStateContext } from '~/lib/render-state.server';
-import { cspContext, type ResponseCsp } from '~/lib/csp.server';
+import { layoutFor } from '~/lib/document/device';
+import { renderStateContext } from '~/lib/request/render-state.server';
+import { cspContext, type ResponseCsp } from '~/lib/request/csp.server';
 import { isPrivatePage, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
-import { localeOfPrefix } from '~/lib/language';
-import { siteLocales } from '~/lib/page-locale.server';
+import { localeOfPrefix } from '~/lib/language/language';
+import { siteLocales } from '~/lib/language/page-locale.server';
 import { notModified, type CachedPage, type PageCache } from './page-cache';
 
 /**

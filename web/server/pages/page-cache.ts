@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { inlineHashes, type InlineHashes } from '~/lib/csp.server';
+import { inlineHashes, type InlineHashes } from '~/lib/request/csp.server';
 
 export interface CachedPage {
   status: number;

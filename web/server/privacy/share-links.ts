@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ShareGrant } from '~/lib/site-context.server';
+import type { ShareGrant } from '~/lib/request/site-context.server';
 
 /** A share link's token as the CMS makes them (cms/src/privacy/share-tokens.ts): 32 URL-safe characters. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
-import { NO_CSP, type InlineHashes, type ResponseCsp } from '~/lib/csp.server';
+import { NO_CSP, type InlineHashes, type ResponseCsp } from '~/lib/request/csp.server';
 
 export interface SecurityOptions {
   mode: 'production' | 'development';

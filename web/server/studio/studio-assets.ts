@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { getLocales } from '~/lib/i18n/get-locales.server';
+import { getLocales } from '~/lib/language/get-locales.server';
 import { getStudio, type StudioRow } from '~/features/studio/api/get-studio.server';
 import { logoSrcOf } from '~/features/studio/load-studio.server';
 import type { ContentClient } from '~/lib/content/content-api';
 import { notModified } from '../pages/page-cache';
-import { DEFAULT_LOCALES, localeOfPrefix, localePath, type Language, type SiteLocales } from '~/lib/language';
-import { siteRelativeUrl } from '~/lib/media';
-import { DEFAULT_THEME_COLOR, UNNAMED_LATIN } from '~/lib/studio';
-import { uiText } from '~/lib/ui-text';
+import { DEFAULT_LOCALES, localeOfPrefix, localePath, type Language, type SiteLocales } from '~/lib/language/language';
+import { siteRelativeUrl } from '~/lib/media/media';
+import { DEFAULT_THEME_COLOR, UNNAMED_LATIN } from '~/lib/content/studio';
+import { uiText } from '~/lib/language/ui-text';
 import { ICONS, makeIcon, type IconPath, type MarkSource } from './studio-icons';
 
 export interface StudioAssetsOptions {

@@ -1,4 +1,4 @@
-import { ALL_CATEGORY } from '~/lib/category';
+import { ALL_CATEGORY } from '~/lib/content/category';
 import { PAGE, pageHref } from '~/pages';
 
 /** A project's page: the documentId in the path and, as the spec has it, in the query; the filter kept. In the source language (`localePath` for another). */

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { ALL_CATEGORY } from '~/lib/category';
-import type { Language, SiteLocales } from '~/lib/language';
-import { without } from '~/lib/page-params.server';
+import { ALL_CATEGORY } from '~/lib/content/category';
+import type { Language, SiteLocales } from '~/lib/language/language';
+import { without } from '~/lib/request/page-params.server';
 import type { CallOptions } from '~/lib/content/content-api';
 import { getCategories } from './api/get-categories.server';
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { allLocales, type Language, type SiteLocales } from '~/lib/language';
-import { loadOrEmpty } from '~/lib/load-or-empty.server';
-import { mergeEntry, textsOf as textsIn } from '~/lib/localized.server';
-import { toMedia } from '~/lib/media-schema.server';
-import type { LoaderArgs } from '~/lib/page-locale.server';
-import { siteServices } from '~/lib/site-context.server';
-import { DEFAULT_LOGO_SRC, DEFAULT_THEME_COLOR, UNNAMED_LATIN, type Studio } from '~/lib/studio';
-import type { PageTexts } from '~/lib/ui-text';
+import { allLocales, type Language, type SiteLocales } from '~/lib/language/language';
+import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
+import { mergeEntry, textsOf as textsIn } from '~/lib/language/localized.server';
+import { toMedia } from '~/lib/media/media-schema.server';
+import type { LoaderArgs } from '~/lib/language/page-locale.server';
+import { siteServices } from '~/lib/request/site-context.server';
+import { DEFAULT_LOGO_SRC, DEFAULT_THEME_COLOR, UNNAMED_LATIN, type Studio } from '~/lib/content/studio';
+import type { PageTexts } from '~/lib/language/ui-text';
 import { getStudio, type StudioRow } from './api/get-studio.server';
 
 /**

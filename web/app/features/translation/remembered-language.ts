@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { allLocales, languageOf, twinPath, type Language, type SiteLocales } from '~/lib/language';
+import { allLocales, languageOf, twinPath, type Language, type SiteLocales } from '~/lib/language/language';
 
 /** The visitor's choice of language for this visit (spec 4: kept for the visit, the source language by default). */
 const STORAGE_KEY = 'studio.language';

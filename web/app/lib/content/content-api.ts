@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MediaOrigins } from '../media';
+import type { MediaOrigins } from '../media/media';
 import { ContentError } from './content-error.server';
 
 /**

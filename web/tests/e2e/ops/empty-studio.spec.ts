@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets, type Server } from '../../../../scripts/lib/stack.mjs';
-import { UI, UI_EN } from '../../../app/lib/ui-text';
+import { UI, UI_EN } from '../../../app/lib/language/ui-text';
 import { E2E_ADMIN } from '../../support/cms-admin';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForFill } from '../../../../scripts/lib/stack.mjs';
-import { UI_EN } from '../../../app/lib/ui-text';
+import { UI_EN } from '../../../app/lib/language/ui-text';
 import { adminSession } from '../../support/cms-admin';
 import { fakeEnglish } from '../../support/fake-mymemory';
 import { cmsData, cmsUrl, english, open, sitePages } from '../support';

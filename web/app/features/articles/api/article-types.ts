@@ -1,4 +1,4 @@
-import type { Media } from '~/lib/media';
+import type { Media } from '~/lib/media/media';
 
 export interface ArticleSummary {
   documentId: string;

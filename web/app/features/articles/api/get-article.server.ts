@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import { MEDIA_FIELDS, toMedia } from '~/lib/media-schema.server';
+import { MEDIA_FIELDS, toMedia } from '~/lib/media/media-schema.server';
 import { articleSummarySchema } from './get-articles.server';
 import type { Article } from './article-types';
 

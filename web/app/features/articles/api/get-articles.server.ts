@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media/media-schema.server';
 import type { ArticleSummary } from './article-types';
 
 /** An article as the list has it; the full article (get-article) extends it with its content. */

@@ -1,14 +1,14 @@
 import { useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
-import { articleCoverSizes } from '~/lib/image-sizes';
-import { useLocalePath, useTextLang } from '~/lib/language';
+import { articleCoverSizes } from '~/lib/media/image-sizes';
+import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
-import { coverImage } from '~/lib/media';
-import { useLayout } from '~/lib/use-layout';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { useSeen } from '~/lib/use-seen';
-import { fetchAheadOnIntent, useFetchAhead } from '~/lib/use-fetch-ahead';
+import { coverImage } from '~/lib/media/media';
+import { useLayout } from '~/lib/hooks/use-layout';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useSeen } from '~/lib/hooks/use-seen';
+import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import type { ArticleSummary } from '../api/article-types';
 import styles from './article-list.module.css';
 

@@ -3,8 +3,8 @@ import { Blocks } from '~/components/blocks';
 import type { Article } from '../api/article-types';
 import { MediaCarousel } from './media-carousel';
 import styles from './article-detail.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useTextLang } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useTextLang } from '~/lib/language/language';
 
 /** Spec 8: ResizeObserver loop notices are harmless browser noise; they are kept out of the page's errors. */
 function useQuietResizeObserverErrors() {

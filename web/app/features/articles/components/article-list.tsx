@@ -1,7 +1,7 @@
 import type { ArticleSummary } from '../api/article-types';
 import { ArticleCard } from './article-card';
 import styles from './article-list.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 /** Spec 2: cards at least 360px wide in 400px rows; with 1 to 3 cards, four equal columns. */
 export function ArticleList({ articles }: { articles: ArticleSummary[] }) {

@@ -3,13 +3,13 @@ import { VideoControls } from '~/components/video-controls';
 import { ExpandIcon } from '~/components/media-item';
 import { MediaViewer } from '~/components/media-viewer';
 import { ResponsiveImage } from '~/components/responsive-image';
-import { useViewerUrl } from '~/lib/media-viewer-url';
-import { carouselSizes } from '~/lib/image-sizes';
-import type { Media } from '~/lib/media';
+import { useViewerUrl } from '~/lib/media/media-viewer-url';
+import { carouselSizes } from '~/lib/media/image-sizes';
+import type { Media } from '~/lib/media/media';
 import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLayout } from '~/lib/use-layout';
+import { useUi } from '~/lib/language/ui-text';
+import { useLayout } from '~/lib/hooks/use-layout';
 
 /** A video slide with the site's quiet controls (issue 30), not the browser's. */
 function CarouselVideo({ media, load, current, register }: { media: Media; load: boolean; current: boolean; register: (element: HTMLVideoElement | null) => void }) {

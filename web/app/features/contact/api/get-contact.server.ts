@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media/media-schema.server';
 import type { ContactInfo } from './contact-types';
-import { UI } from '~/lib/ui-text';
+import { UI } from '~/lib/language/ui-text';
 
 const contactSchema = z
   .object({

@@ -1,7 +1,7 @@
-import { inPageLocale, mergeEntry, type Localized } from '~/lib/localized.server';
-import type { LoaderArgs } from '~/lib/page-locale.server';
-import { siteServices } from '~/lib/site-context.server';
-import type { Language, SiteLocales } from '~/lib/language';
+import { inPageLocale, mergeEntry, type Localized } from '~/lib/language/localized.server';
+import type { LoaderArgs } from '~/lib/language/page-locale.server';
+import { siteServices } from '~/lib/request/site-context.server';
+import type { Language, SiteLocales } from '~/lib/language/language';
 import type { ContactInfo } from './contact-types';
 import { getContact } from './get-contact.server';
 

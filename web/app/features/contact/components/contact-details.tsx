@@ -2,8 +2,8 @@ import { useContext } from 'react';
 import { OverlayOpened } from '~/components/overlay-opened';
 import type { ContactInfo } from '../api/contact-types';
 import styles from './contact-details.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useTextLang } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useTextLang } from '~/lib/language/language';
 
 /** The contact panel's content: two QR codes with captions, then address, phone and mail. */
 export function ContactDetails({ contact }: { contact: ContactInfo | null }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CallOptions } from '~/lib/content/content-api';
-import type { Media } from '~/lib/media';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
+import type { Media } from '~/lib/media/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media/media-schema.server';
 
 const rowSchema = z.object({ NavigationPage: mediaSchema.nullish() });
 

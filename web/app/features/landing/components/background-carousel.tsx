@@ -1,6 +1,6 @@
 import { ResponsiveImage } from '~/components/responsive-image';
-import { landingSizes } from '~/lib/image-sizes';
-import type { Media } from '~/lib/media';
+import { landingSizes } from '~/lib/media/image-sizes';
+import type { Media } from '~/lib/media/media';
 import { nextIndex } from '../use-rotation';
 import styles from './landing.module.css';
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import styles from './landing.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 const PROMPT = 'CLICK OR SCROLL';
 

@@ -1,6 +1,6 @@
-import { useTextLang } from '~/lib/language';
+import { useTextLang } from '~/lib/language/language';
 import styles from './landing.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 /**
  * Spec 2: the filing number, fixed bottom right, opening the registry in a new tab. A studio's own

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import type { Media } from '~/lib/media';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
-import { UI } from '~/lib/ui-text';
+import type { Media } from '~/lib/media/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media/media-schema.server';
+import { UI } from '~/lib/language/ui-text';
 
 export interface Profile {
   documentId: string;

@@ -1,12 +1,12 @@
 import { Blocks } from '~/components/blocks';
 import { ResponsiveImage } from '~/components/responsive-image';
-import { portraitSizes } from '~/lib/image-sizes';
-import { useLayout } from '~/lib/use-layout';
+import { portraitSizes } from '~/lib/media/image-sizes';
+import { useLayout } from '~/lib/hooks/use-layout';
 import type { Profile } from '../api/get-profiles.server';
 import styles from './profile-list.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useTextLang } from '~/lib/language';
-import { setIdeographicZero } from '~/lib/ideographic-zero';
+import { useUi } from '~/lib/language/ui-text';
+import { useTextLang } from '~/lib/language/language';
+import { setIdeographicZero } from '~/lib/language/ideographic-zero';
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
 export function ProfileList({ profiles }: { profiles: Profile[] }) {

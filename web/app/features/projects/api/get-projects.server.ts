@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media-schema.server';
-import { ALL_CATEGORY } from '~/lib/category';
-import { coverImage } from '~/lib/media';
+import { MEDIA_FIELDS, mediaSchema, toMedia } from '~/lib/media/media-schema.server';
+import { ALL_CATEGORY } from '~/lib/content/category';
+import { coverImage } from '~/lib/media/media';
 import type { ProjectSummary } from './project-types';
 
 /** A project as the grid has it; the full project (get-project) extends it. */

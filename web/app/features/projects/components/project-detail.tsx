@@ -2,15 +2,15 @@ import { Fragment, type ReactNode } from 'react';
 import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '~/components/media-item';
 import { MediaViewer } from '~/components/media-viewer';
-import { useViewerUrl } from '~/lib/media-viewer-url';
-import { projectMediaOnFirstScreen, projectMediaSizes } from '~/lib/image-sizes';
-import { useLayout } from '~/lib/use-layout';
+import { useViewerUrl } from '~/lib/media/media-viewer-url';
+import { projectMediaOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
+import { useLayout } from '~/lib/hooks/use-layout';
 import type { Project } from '../api/project-types';
 import { detailMedia } from '../detail-media';
 import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath, useTextLang } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { PAGE } from '~/pages';
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */

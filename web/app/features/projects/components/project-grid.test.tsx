@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { createRoutesStub, UNSAFE_ViewTransitionContext as ViewTransitionContext } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '~/lib/media';
+import type { Media } from '~/lib/media/media';
 import type { ProjectSummary } from '../api/project-types';
 import { ProjectGrid } from './project-grid';
 

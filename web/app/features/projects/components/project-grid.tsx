@@ -4,13 +4,13 @@ import type { ProjectSummary } from '../api/project-types';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
-import { EAGER_TILES, type FromLanding } from '~/lib/grid-entrance';
-import { useLayout } from '~/lib/use-layout';
-import { useRevealOnScroll } from '~/lib/use-reveal-on-scroll';
+import { EAGER_TILES, type FromLanding } from '~/lib/navigation/grid-entrance';
+import { useLayout } from '~/lib/hooks/use-layout';
+import { useRevealOnScroll } from '~/lib/hooks/use-reveal-on-scroll';
 import styles from './project-grid.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath } from '~/lib/language';
-import { movesBetween, useViewTransitionPaths } from '~/lib/use-view-transition-paths';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath } from '~/lib/language/language';
+import { movesBetween, useViewTransitionPaths } from '~/lib/hooks/use-view-transition-paths';
 
 interface ProjectGridProps {
   projects: ProjectSummary[];

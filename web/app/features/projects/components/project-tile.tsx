@@ -1,12 +1,12 @@
 import { memo, useRef, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '~/components/responsive-image';
-import { projectTileSizes } from '~/lib/image-sizes';
-import { useLayout } from '~/lib/use-layout';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { useSeen } from '~/lib/use-seen';
-import { fetchAheadOnIntent, useFetchAhead } from '~/lib/use-fetch-ahead';
-import { useTextLang } from '~/lib/language';
+import { projectTileSizes } from '~/lib/media/image-sizes';
+import { useLayout } from '~/lib/hooks/use-layout';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useSeen } from '~/lib/hooks/use-seen';
+import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
+import { useTextLang } from '~/lib/language/language';
 import { PROJECT_TRANSITION } from '../project-transition';
 import type { ProjectSummary } from '../api/project-types';
 import styles from './project-grid.module.css';

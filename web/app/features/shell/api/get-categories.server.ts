@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inLocale, type CallOptions } from '~/lib/content/content-api';
-import { ALL_CATEGORY, type Category } from '~/lib/category';
+import { ALL_CATEGORY, type Category } from '~/lib/content/category';
 
 const categorySchema = z.object({ documentId: z.string(), designType: z.string(), icontype: z.string().nullish() });
 

@@ -1,8 +1,8 @@
-import { ALL_CATEGORY, type Category } from '~/lib/category';
-import { inPageLocale, mergeList, type Localized } from '~/lib/localized.server';
-import { pageLocale, type LoaderArgs } from '~/lib/page-locale.server';
-import type { Language, SiteLocales } from '~/lib/language';
-import { siteServices } from '~/lib/site-context.server';
+import { ALL_CATEGORY, type Category } from '~/lib/content/category';
+import { inPageLocale, mergeList, type Localized } from '~/lib/language/localized.server';
+import { pageLocale, type LoaderArgs } from '~/lib/language/page-locale.server';
+import type { Language, SiteLocales } from '~/lib/language/language';
+import { siteServices } from '~/lib/request/site-context.server';
 import { hasCategoryIcon } from '~/components/category-icon';
 import { getCategories } from './get-categories.server';
 import { PAGE } from '~/pages';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { CategoryIcon } from '~/components/category-icon';
-import { projectListHref, type Category } from '~/lib/category';
-import { useReducedMotion } from '~/lib/use-reduced-motion';
-import { fetchAheadOnIntent } from '~/lib/use-fetch-ahead';
+import { projectListHref, type Category } from '~/lib/content/category';
+import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath, useTextLang } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath, useTextLang } from '~/lib/language/language';
 
 interface CategoryDrawerProps {
   open: boolean;

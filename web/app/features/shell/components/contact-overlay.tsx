@@ -1,9 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { CloseButton } from '~/components/close-button';
 import { OverlayOpened } from '~/components/overlay-opened';
-import { useFocusTrap } from '~/lib/use-focus-trap';
+import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
 import styles from './contact-overlay.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 
 interface ContactOverlayProps {

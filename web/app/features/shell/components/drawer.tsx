@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useFocusTrap } from '~/lib/use-focus-trap';
+import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
 import styles from './drawer.module.css';
 
 interface DrawerProps {

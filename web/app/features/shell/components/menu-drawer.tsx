@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { MENU_ITEMS, type MenuKey } from '../active-menu';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath } from '~/lib/language/language';
 
 interface MenuDrawerProps {
   open: boolean;

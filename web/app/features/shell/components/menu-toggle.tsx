@@ -1,5 +1,5 @@
 import styles from './menu-toggle.module.css';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 
 /** Three bars; on hover the outer bars slide away; when the menu is open they form a cross. */
 export function MenuToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {

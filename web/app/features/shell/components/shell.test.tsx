@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub, Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ALL_CATEGORY } from '~/lib/category';
+import { ALL_CATEGORY } from '~/lib/content/category';
 import { ACTIVE_MENU_STORAGE_KEY } from '../active-menu';
 import { Shell } from './shell';
 

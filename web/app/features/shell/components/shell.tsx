@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { ALL_CATEGORY, type Category } from '~/lib/category';
+import { ALL_CATEGORY, type Category } from '~/lib/content/category';
 import { menuForPath } from '../active-menu';
 import { initialShellState, shellReducer, type Panel } from '../shell-state';
 import { selectProjectsMenu, useActiveMenu } from '../use-active-menu';
@@ -9,7 +9,7 @@ import { ContactOverlay } from './contact-overlay';
 import { MenuDrawer } from './menu-drawer';
 import styles from './shell.module.css';
 import { SiteHeader } from './site-header';
-import { useUi } from '~/lib/ui-text';
+import { useUi } from '~/lib/language/ui-text';
 import { FallbackNotice } from '~/components/fallback-notice';
 
 interface ShellProps {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Logo } from '~/components/logo';
 import { MenuToggle } from './menu-toggle';
 import styles from './site-header.module.css';
-import { useUi } from '~/lib/ui-text';
-import { useLocalePath } from '~/lib/language';
+import { useUi } from '~/lib/language/ui-text';
+import { useLocalePath } from '~/lib/language/language';
 
 interface SiteHeaderProps {
   menuOpen: boolean;

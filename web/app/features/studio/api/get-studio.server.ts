@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContentError, type CallOptions } from '~/lib/content/content-api';
-import { MEDIA_FIELDS, mediaSchema } from '~/lib/media-schema.server';
+import { MEDIA_FIELDS, mediaSchema } from '~/lib/media/media-schema.server';
 
 const text = z.string().nullish().transform((value) => value?.trim() ?? '');
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { allLocales, languageMark, languageName, localePath, twinPath, useLanguage, useLocales } from '~/lib/language';
-import { useUi } from '~/lib/ui-text';
+import { allLocales, languageMark, languageName, localePath, twinPath, useLanguage, useLocales } from '~/lib/language/language';
+import { useUi } from '~/lib/language/ui-text';
 import styles from './translation.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react';
-import { isSameSitePath } from './same-site-path';
+import { isSameSitePath } from '../navigation/same-site-path';
 
 /**
  * The studio's languages (issue 38) are its CMS's locales (Strapi's i18n codes: `zh-Hans`, `en`,

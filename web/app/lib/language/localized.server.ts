@@ -1,9 +1,9 @@
-import { getMediaTexts } from './i18n/get-media-texts.server';
-import { ContentError } from './content/content-error.server';
+import { getMediaTexts } from './get-media-texts.server';
+import { ContentError } from '../content/content-error.server';
 import type { Language, SiteLocales } from './language';
-import { loadEntry, loadOrEmpty } from './load-or-empty.server';
+import { loadEntry, loadOrEmpty } from '../content/load-or-empty.server';
 import type { LoaderArgs } from './page-locale.server';
-import { siteServices } from './site-context.server';
+import { siteServices } from '../request/site-context.server';
 
 /** What a loader shows in a page's language, and the texts it shows in the source language instead. */
 export interface Localized<T> {

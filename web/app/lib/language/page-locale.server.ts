@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { getLocales } from './i18n/get-locales.server';
+import { getLocales } from './get-locales.server';
 import { DEFAULT_LOCALES, localeOfPrefix, type Language, type SiteLocales } from './language';
-import { loadOrEmpty } from './load-or-empty.server';
-import { siteServices } from './site-context.server';
+import { loadOrEmpty } from '../content/load-or-empty.server';
+import { siteServices } from '../request/site-context.server';
 
 export interface LoaderArgs {
   request: Request;

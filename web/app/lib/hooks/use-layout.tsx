@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Layout } from './device';
+import type { Layout } from '../document/device';
 
 const LayoutContext = createContext<Layout>('web');
 

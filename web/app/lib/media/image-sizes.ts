@@ -1,5 +1,5 @@
 import { tokens } from '~/styles/tokens';
-import type { Layout } from './device';
+import type { Layout } from '../document/device';
 import type { Media } from './media';
 
 /**

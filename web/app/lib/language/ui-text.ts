@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LOCALES, languageOf, useLanguage, useLocales, type Language, type SiteLocales } from './language';
-import { unnamedStudio, type Studio } from './studio';
+import { unnamedStudio, type Studio } from '../content/studio';
 
 /**
  * Every interface text the site shows (everything that is not CMS content), in one place: `UI` is

@@ -1,4 +1,4 @@
-import type { Media } from './media';
+import type { Media } from '../media/media';
 
 /**
  * The studio's identity as the pages show it (issue 37): content the studio edits in the CMS's

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { VIEWER_PARAM, viewerIndex } from './media-viewer-url';
+import { VIEWER_PARAM, viewerIndex } from '../media/media-viewer-url';
 
 /**
  * A known parameter with a value no page has (a category that does not exist, a media item past

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { ContentError } from './content/content-error.server';
-import { markDegraded } from './render-state.server';
-import { logContext } from './site-context.server';
+import { ContentError } from './content-error.server';
+import { markDegraded } from '../request/render-state.server';
+import { logContext } from '../request/site-context.server';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
-import { allLocales, localePath, ogLocale, type Language, type SiteLocales } from './language';
-import { isResizable, type Media } from './media';
-import type { Studio } from './studio';
+import { allLocales, localePath, ogLocale, type Language, type SiteLocales } from '../language/language';
+import { isResizable, type Media } from '../media/media';
+import type { Studio } from '../content/studio';
 
 /** What a page tells search engines and link previews about itself. */
 export interface PageSeo {

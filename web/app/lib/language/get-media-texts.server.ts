@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallOptions } from '../content/content-api';
-import { siteRelativeUrl } from '../media';
+import { siteRelativeUrl } from '../media/media';
 
 const mediaTextsSchema = z.array(z.object({ alternativeText: z.string().nullish(), file: z.object({ url: z.string() }).nullish() }));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Media } from './media';
+import type { Media } from '../media/media';
 import { jsonForScript, originOf, seoMeta, shareImage, studioJsonLd, summary } from './seo';
-import { unnamedStudio, type Studio } from './studio';
-import type { SiteLocales } from './language';
+import { unnamedStudio, type Studio } from '../content/studio';
+import type { SiteLocales } from '../language/language';
 
 const locales: SiteLocales = { source: 'zh-Hans', others: ['en'] };
 const threeLocales: SiteLocales = { source: 'zh-Hans', others: ['en', 'de'] };

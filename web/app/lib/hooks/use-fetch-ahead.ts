@@ -1,5 +1,5 @@
 import { useEffect, type PointerEvent } from 'react';
-import { fetchAhead } from './fetch-ahead';
+import { fetchAhead } from '../navigation/fetch-ahead';
 
 /** A pointer resting this long on a link is an intent (one passing over it on the way is not). */
 const HOVER_INTENT_MS = 80;

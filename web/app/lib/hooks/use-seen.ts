@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { mayFetchAhead } from './fetch-ahead';
+import { mayFetchAhead } from '../navigation/fetch-ahead';
 
 /**
  * True from the moment any part of the element has been on screen (or just below it) while the

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { replayEarlyInputs, takeEarlyMove } from './early-input';
-import type { SiteLocales } from './language';
-import { isSameSitePath } from './same-site-path';
+import { replayEarlyInputs, takeEarlyMove } from '../document/early-input';
+import type { SiteLocales } from '../language/language';
+import { isSameSitePath } from '../navigation/same-site-path';
 
 /**
  * Marks the document once React has taken over (end-to-end tests wait for it before interacting),

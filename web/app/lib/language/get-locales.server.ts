@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallOptions } from '../content/content-api';
-import type { SiteLocales } from '../language';
+import type { SiteLocales } from './language';
 
 const localesSchema = z.array(z.object({ code: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/), isDefault: z.boolean().nullish() }));
 

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import type { ContentClient } from './content/content-api';
+import type { ContentClient } from '../content/content-api';
 
 /**
  * What the pages need from the server, made once by the composition root (`server/compose.ts`)
