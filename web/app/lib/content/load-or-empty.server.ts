@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { ContentError } from './content-error.server';
 import { markDegraded } from '../request/render-state.server';
-import { logContext } from '../request/site-context.server';
+import { consoleLog, logContext } from '../request/site-context.server';
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -10,7 +10,7 @@ const abandoned = (error: unknown) =>
   (error instanceof ContentError && error.abandoned) || (typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError');
 
 /** The request's log (the server's, with the request's id), else the console. */
-const logError = (context: Readonly<RouterContextProvider> | undefined, line: string) => (context ? context.get(logContext) : console.error)(line);
+const logError = (context: Readonly<RouterContextProvider> | undefined, line: string) => (context ? context.get(logContext) : consoleLog)(line);
 
 /** Where a load happens: the route (for the log line) and the request's context (for the page cache). */
 export interface LoadSite {

@@ -37,7 +37,10 @@ export interface SiteServices {
 export const siteContext = createContext<SiteServices>();
 
 /** Where a loader writes its error lines for this request (the site's log, with the request's id). */
-export const logContext = createContext<(line: string) => void>((line) => console.error(line));
+export const logContext = createContext<(line: string) => void>((line) => consoleLog(line));
+
+/** Where error lines go when no server gave a log (a test, a script): the console. The one fallback. */
+export const consoleLog = (line: string): void => console.error(line);
 
 /**
  * What the share link in this request's address opens, as the server's gate already asked the CMS
