@@ -68,6 +68,26 @@ export default tseslint.config(
     rules: { 'boundaries/no-cross-feature-imports': 'error' },
   },
   {
+    // Imports across folders name what they import (`~/…`, the app's folder), never how far up it
+    // is; and the site reads its environment in one module, server/config.ts (issue 42).
+    files: ['web/app/**/*.{ts,tsx}', 'web/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/^(\\.\\.\\/){3,}/]", message: 'Import across folders with `~/…` (the app folder) rather than climbing ../../../.' },
+        { selector: "ExportNamedDeclaration[source.value=/^(\\.\\.\\/){3,}/], ExportAllDeclaration[source.value=/^(\\.\\.\\/){3,}/]", message: 'Import across folders with `~/…` (the app folder) rather than climbing ../../../.' },
+      ],
+    },
+  },
+  {
+    files: ['web/app/**/*.{ts,tsx}', 'web/server/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/server/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the site\'s environment through web/server/config.ts (serverConfig), handed on by the composition root.' }],
+    },
+  },
+  {
     // Code passed to page.evaluate runs in the browser.
     files: ['scripts/bench.mjs', 'scripts/bench/**/*.mjs', 'scripts/screenshots.mjs', 'web/tests/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

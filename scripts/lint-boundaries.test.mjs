@@ -9,7 +9,7 @@ import { rootDir } from './lib/stack.mjs';
 const eslint = new ESLint({ cwd: rootDir });
 const lint = async (file, code) => {
   const [result] = await eslint.lintText(code, { filePath: path.join(rootDir, file) });
-  return result.messages.filter((message) => ['no-restricted-imports', 'boundaries/no-cross-feature-imports'].includes(message.ruleId)).map((message) => message.message);
+  return result.messages.filter((message) => ['no-restricted-imports', 'no-restricted-syntax', 'no-restricted-properties', 'boundaries/no-cross-feature-imports'].includes(message.ruleId)).map((message) => message.message);
 };
 
 describe('import boundaries', () => {
@@ -39,11 +39,20 @@ describe('import boundaries', () => {
   });
 
   it('lets a feature import itself, shared code by `~/`, and a route compose features', async () => {
-    expect(await lint('web/app/features/projects/components/boundary-probe.tsx', "import { x } from '../api/x';\nimport { z } from '~/features/projects/grid-fill';\nimport { w } from '~/lib/grid-entrance';\nexport const y = [x, z, w];\n")).toEqual([]);
+    expect(await lint('web/app/features/projects/components/boundary-probe.tsx', "import { x } from '../api/x';\nimport { z } from '~/features/projects/grid-fill';\nimport { w } from '~/lib/navigation/grid-entrance';\nexport const y = [x, z, w];\n")).toEqual([]);
     expect(await lint('web/app/routes/boundary-probe.tsx', "import { x } from '~/features/shell/x';\nimport { z } from '~/features/contact/z';\nexport const y = [x, z];\n")).toEqual([]);
   });
 
   it('refuses shared code importing a feature by `~/` too', async () => {
     expect(await lint('web/app/lib/boundary-probe.ts', "import { x } from '~/features/translation/x';\nexport const y = x;\n")).toEqual([expect.stringMatching(/must not import a feature/)]);
+  });
+
+  it('refuses an import that climbs three folders, and the environment read outside the site config', async () => {
+    expect(await lint('web/app/features/shell/components/boundary-probe.tsx', "import { x } from '../../../lib/x';\nexport const y = x;\n")).toEqual([expect.stringMatching(/rather than climbing/)]);
+    expect(await lint('web/server/pages/boundary-probe.ts', "export { x } from '../../../app/lib/x';\n")).toHaveLength(1);
+    expect(await lint('web/app/lib/media/boundary-probe.tsx', "import { x } from '../../components/x';\nexport const y = x;\n")).toEqual([]);
+    expect(await lint('web/server/pages/boundary-probe.ts', 'export const port = process.env.PORT;\n')).toEqual([expect.stringMatching(/web\/server\/config.ts/)]);
+    expect(await lint('web/server/config.ts', 'export const port = process.env.PORT;\n')).toEqual([]);
+    expect(await lint('cms/src/boundary-probe.ts', 'export const port = process.env.CMS_PORT;\n')).toEqual([expect.stringMatching(/cms\/src\/env.ts/)]);
   });
 });

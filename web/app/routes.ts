@@ -15,7 +15,7 @@ export function pageRoutes(book: readonly PageEntry[], prefixed: boolean): Route
  * the studio's source language at the spec's addresses, each other locale of the studio under its
  * own prefix (`:lang`: `/en`, `/de`…) with the same modules (their route ids start with `lang/`;
  * the loaders read the language from `params.lang`). An address whose prefix is no locale of the
- * studio is the 404 page in the source language (lib/page-locale.server.ts), cached once however
+ * studio is the 404 page in the source language (lib/language/page-locale.server.ts), cached once however
  * many such addresses are asked for (server/pages/page-address.ts).
  */
 export default [
