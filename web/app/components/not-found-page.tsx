@@ -57,7 +57,7 @@ export function NotFoundPage({ toggle, inShell = false, gone = false }: NotFound
               {ui.backHome}
             </Link>
           )}
-          <Link to={PAGE.projects} className={styles.link}>
+          <Link to={href(PAGE.projects)} className={styles.link}>
             {ui.seeProjects}
           </Link>
         </nav>
