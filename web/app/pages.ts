@@ -76,6 +76,15 @@ export function pageAddresses(book: readonly PageEntry[] = PAGES, parent = ''): 
   });
 }
 
+/**
+ * A page's pattern as the source of a regular expression: its literal parts escaped, each hole
+ * (`:id`) one path segment. Anchors and prefixes are the caller's (metrics label whole paths, the
+ * page cache also accepts a locale's prefix and a trailing slash).
+ */
+export function patternSource(pattern: string): string {
+  return pattern.replace(/[.+?*^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+}
+
 /** A page's address with its holes filled (`/dailyPage/project/:id` with `{ id }`), each encoded. */
 export function pageHref(pattern: string, values: Readonly<Record<string, string>> = {}): string {
   return pattern.replace(/:(\w+)/g, (_hole, name: string) => encodeURIComponent(values[name] ?? ''));

@@ -4,13 +4,13 @@ import type { ContentCallOutcome } from '../content/content-client';
 import type { ContentCacheEvent } from '../content/content-store';
 import type { PageCacheEvent } from '../pages/page-cache';
 import { ALLOWED_METHODS, isRead } from '../security/request-limits';
-import { PAGES, pageAddresses, type PageEntry } from '~/pages';
+import { PAGES, pageAddresses, patternSource, type PageEntry } from '~/pages';
 
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
 export const CMS_FAILURES: ReadonlySet<ContentCallOutcome> = new Set(['http_5xx', 'timeout', 'unreachable', 'invalid']);
 
 /** A page's whole pattern as a test of a path (`:id` is one segment). */
-const patternTest = (pattern: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+const patternTest = (pattern: string) => new RegExp(`^${patternSource(pattern)}$`);
 
 /** The pages of the address book (app/pages.ts), each also under a locale's prefix; `.data` for React Router's data requests. */
 const pageRoutesOf = (book: readonly PageEntry[]): Array<[RegExp, string]> => pageAddresses(book).map(({ pattern }) => [patternTest(pattern), pattern]);

@@ -39,4 +39,14 @@ describe('the address book (app/pages.ts)', () => {
     expect(pageCanonicaliser(withPress)('/de/dailyPage/press/2024?utm_source=mail&issue=3')).toBe('/de/dailyPage/press/2024?issue=3');
     expect(pageCanonicaliser(PAGES)('/dailyPage/press/2024?issue=3')).toBe('/dailyPage/press/2024');
   });
+
+  it('reads a page address literally in the labels and the cache: a dot is a dot, a hole one segment', () => {
+    const book: PageEntry[] = [{ path: 'feed.rss', file: 'routes/feed.tsx', params: ['tag'] }];
+    const label = routeLabeller(book);
+    expect(label('/feed.rss')).toBe('/feed.rss');
+    expect(label('/feedxrss')).toBe('other');
+    expect(pageCanonicaliser(book)('/feed.rss?tag=a&x=1')).toBe('/feed.rss?tag=a');
+    expect(pageCanonicaliser(book)('/feedxrss?tag=a&x=1')).toBe('/feedxrss');
+    expect(routeLabeller(withPress)('/dailyPage/press/2024/more')).toBe('other');
+  });
 });

@@ -1,4 +1,4 @@
-import { PAGES, pageAddresses, type PageEntry } from '~/pages';
+import { PAGES, pageAddresses, patternSource, type PageEntry } from '~/pages';
 
 /**
  * The query parameters each page reads (spec 2: `documentId` on detail pages, the category filter
@@ -12,7 +12,7 @@ const pageParams = (book: readonly PageEntry[]) =>
   pageAddresses(book)
     .filter((page) => page.params.length > 0)
     // In every language: the source's addresses, and each locale's under its prefix (`/en`, `/de`).
-    .map(({ pattern, params }) => ({ path: new RegExp(`^(\\/[^/]+)?${pattern.replace(/:\w+/g, '[^/]+')}\\/?$`), params }));
+    .map(({ pattern, params }) => ({ path: new RegExp(`^(\\/[^/]+)?${patternSource(pattern)}\\/?$`), params }));
 
 /** React Router's data requests (`/path.data?_routes=…`) also name the routes they want. */
 const DATA_SUFFIX = /(\/_)?\.data$/;
