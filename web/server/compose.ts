@@ -92,11 +92,12 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
   });
   void purge.listen();
 
+  const pageTtlS = config.contentCache.ttlMs / 1000;
   const services: SiteServices = {
     content,
     shares,
-    pageCache: pageCacheMiddleware(() => ({ pages, pageTtlS: config.contentCache.ttlMs / 1000 })),
-    pageTtlS: config.contentCache.ttlMs / 1000,
+    pageCache: pageCacheMiddleware(() => ({ pages, pageTtlS })),
+    pageTtlS,
     publicOrigin: config.publicOrigin,
     wordmarkFace: createWordmarkFaces(),
     warnOnce: onceEach(warn),

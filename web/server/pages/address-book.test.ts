@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGES, pageAddresses, type PageEntry } from '~/pages';
 import routes, { pageRoutes } from '~/routes';
 import { routeLabeller } from '../observability/metrics';
-import { pageCanonicaliser } from './page-address';
+import { isPrivatePage, pageCanonicaliser } from './page-address';
 
 /** The patterns a route table serves, whole (`:lang/dailyPage/project/:id`). */
 const served = (entries: readonly RouteConfigEntry[], parent = ''): string[] =>
@@ -48,5 +48,22 @@ describe('the address book (app/pages.ts)', () => {
     expect(pageCanonicaliser(book)('/feed.rss?tag=a&x=1')).toBe('/feed.rss?tag=a');
     expect(pageCanonicaliser(book)('/feedxrss?tag=a&x=1')).toBe('/feedxrss');
     expect(routeLabeller(withPress)('/dailyPage/press/2024/more')).toBe('other');
+  });
+
+  it('knows a share page by the pattern React Router gives it (no leading slash), in every language, and no other page', () => {
+    // The page cache's middleware asks with the matched route's pattern: a share page it did not
+    // recognise would be kept and served to other visitors (issue 39). Told apart here by the
+    // route's module, not by the pattern's spelling.
+    const withFiles = (entries: readonly RouteConfigEntry[], parent = ''): Array<[string, string]> =>
+      entries.flatMap((entry) => {
+        const here = entry.path === undefined ? parent : parent ? `${parent}/${entry.path}` : entry.path;
+        return [[here, entry.file] as [string, string], ...withFiles(entry.children ?? [], here)];
+      });
+    const privateFiles = new Set(PAGES.flatMap(function files(page: PageEntry): string[] {
+      return [...(page.private ? [page.file] : []), ...(page.children ?? []).flatMap(files)];
+    }));
+    const pages = withFiles(routes);
+    expect(pages.filter(([, file]) => privateFiles.has(file))).toHaveLength(2);
+    for (const [pattern, file] of pages) expect([pattern, isPrivatePage(pattern)]).toEqual([pattern, privateFiles.has(file)]);
   });
 });

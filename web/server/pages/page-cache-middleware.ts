@@ -8,6 +8,7 @@ import { mayRender } from './render-budget';
 import { localeOfPrefix } from '~/lib/language/language';
 import { siteLocales } from '~/lib/language/page-locale.server';
 import { notModified, type CachedPage, type PageCache } from './page-cache';
+import { isRead } from '../security/request-limits';
 
 /**
  * Headers a shared cache (CDN, reverse proxy) can use: browsers revalidate every time (cheap with
@@ -63,7 +64,7 @@ export function pageCacheMiddleware(services: (context: Readonly<RouterContextPr
   return async ({ request, context, pattern, params }, next) => {
     context.set(renderStateContext, { degraded: false });
     // A draft preview and a share link's page are neither served from the cache nor kept in it.
-    const cacheable = (request.method === 'GET' || request.method === 'HEAD') && !isPreview(context) && !isPrivatePage(pattern);
+    const cacheable = isRead(request.method) && !isPreview(context) && !isPrivatePage(pattern);
     if (!cacheable) return next();
     const { pages, pageTtlS } = services(context);
     // An address under a prefix names a locale of the studio, or is the one 404 page (issue 38).

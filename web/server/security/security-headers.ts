@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import onHeaders from 'on-headers';
 import { NO_CSP, type InlineHashes, type ResponseCsp } from '~/lib/request/csp.server';
+import { isRead } from './request-limits';
 
 export interface SecurityOptions {
   mode: 'production' | 'development';
@@ -86,7 +87,7 @@ export function securityHeaders({ mode, publicUrl }: SecurityOptions) {
   const httpsConfigured = publicUrl?.protocol === 'https:';
   return (req: Request, res: Response, next: NextFunction) => {
     const secure = req.secure;
-    if (httpsConfigured && !secure && (req.method === 'GET' || req.method === 'HEAD') && !NEVER_REDIRECTED.test(req.path)) {
+    if (httpsConfigured && !secure && isRead(req.method) && !NEVER_REDIRECTED.test(req.path)) {
       // To the configured address, never to whatever Host the request named.
       res.redirect(308, new URL(req.originalUrl, publicUrl).href);
       return;
