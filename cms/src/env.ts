@@ -11,7 +11,8 @@ import { s3Settings, type S3Settings } from './utils/media-storage';
 
 type Source = Record<string, string | undefined>;
 
-const got = (value: string) => ` (got ${JSON.stringify(value)})`;
+/** The value a setting was given, for its error line; an address's credentials (`//user:password@`) are not repeated. */
+const got = (value: string) => ` (got ${JSON.stringify(value.replace(/\/\/[^/@\s]*@/, '//…@'))})`;
 const issue = (ctx: z.RefinementCtx, message: string) => {
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;

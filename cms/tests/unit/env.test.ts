@@ -130,6 +130,7 @@ describe('the CMS environment', () => {
     [{ CMS_LEADER_RETRY_MS: '0' }, 'CMS_LEADER_RETRY_MS must be a whole number, at least 1 (got "0")'],
     [{ SITE_URL: 'not a url' }, 'SITE_URL must be an absolute http(s) URL (got "not a url")'],
     [{ SITE_WEBHOOK_URL: 'ftp://site.example' }, 'SITE_WEBHOOK_URL must be an absolute http(s) URL (got "ftp://site.example")'],
+    [{ SITE_WEBHOOK_URL: 'ftp://hook:s3cret@site.example' }, 'SITE_WEBHOOK_URL must be an absolute http(s) URL (got "ftp://…@site.example")'],
     [{ TRANSLATE_URL: 'api.mymemory.translated.net' }, 'TRANSLATE_URL must be an absolute http(s) URL'],
     [{ CMS_PORT: '70000' }, 'CMS_PORT must be a whole number, from 0 to 65535 (got "70000")'],
     [{ CMS_PORT: '1337abc' }, 'CMS_PORT must be a whole number'],
