@@ -64,7 +64,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          // Built pages load their scripts after the first screen (lib/deferred-hydration.server.ts);
+          // Built pages load their scripts after the first screen (lib/document/deferred-hydration.server.ts);
           // the development server keeps React Router's own loading for hot reload.
           if (import.meta.env.DEV) pipe(body);
           else {

@@ -4,7 +4,7 @@ import { useIdle } from '~/lib/hooks/use-idle';
 /**
  * Fetches ahead the pages a visitor is likely to open next (their data and route code), once this
  * one is alive and idle: the previous and next project, the gallery from the landing page. The
- * move then uses that one request (`lib/data-cache.ts`, issue 41). Nothing when the visitor asked
+ * move then uses that one request (`lib/navigation/data-cache.ts`, issue 41). Nothing when the visitor asked
  * to save data.
  */
 export function PrefetchWhenIdle({ pages }: { pages: ReadonlyArray<string | null> }) {

@@ -22,7 +22,7 @@ const YEAR_S = 365 * 24 * 3600;
 const MEDIA_HEADERS = { 'content-security-policy': "default-src 'none'; sandbox", 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
 
 export interface ImageEndpointOptions {
-  /** Where originals are read from: the CMS's /uploads or the media bucket (lib/media.ts mediaBaseUrl). */
+  /** Where originals are read from: the CMS's /uploads or the media bucket (lib/media/media.ts mediaBaseUrl). */
   mediaUrl: string;
   /** Where made variants are kept; they are made once per upload, width and format. */
   cacheDir: string;

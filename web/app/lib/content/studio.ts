@@ -33,7 +33,7 @@ export interface Studio {
 }
 
 export const DEFAULT_THEME_COLOR = '#ffffff';
-/** The site's own mark until a studio uploads its logo (server/studio/icons.ts serves it). */
+/** The site's own mark until a studio uploads its logo (server/studio/studio-icons.ts serves it). */
 export const DEFAULT_LOGO_SRC = '/favicon.svg';
 
 /**

@@ -14,7 +14,7 @@ import { Transform } from 'node:stream';
  *   parsed, the first screen's pictures (the eager `<img>`s) and the fonts it uses have arrived, and
  *   a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once on the
  *   visitor's first input of any kind (a key, a touch, a click, a wheel, a scroll: the gesture
- *   itself is replayed once the page is alive, app/lib/early-input.ts). The same modules are then
+ *   itself is replayed once the page is alive, app/lib/document/early-input.ts). The same modules are then
  *   preloaded together, without a waterfall.
  *
  * Everything else the module script does (the route manifest, the route modules for hydration,
@@ -38,7 +38,7 @@ const WHEN_PAINTED = `await new Promise((go) => {
   const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(go, 0)); } };
   setTimeout(start, ${HYDRATION_CAP_MS});
   // The visitor's first input of any kind, heard by the recorder at the top of the document
-  // (app/lib/early-input.ts), even before this script ran; and these, where it is missing.
+  // (app/lib/document/early-input.ts), even before this script ran; and these, where it is missing.
   const early = window.__studioEarly;
   if (early && early.started) start(); else if (early) early.onInput = start;
   for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart']) addEventListener(type, start, { once: true, capture: true, passive: true });

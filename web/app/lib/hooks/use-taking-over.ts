@@ -6,7 +6,7 @@ import { isSameSitePath } from '../navigation/same-site-path';
 
 /**
  * Marks the document once React has taken over (end-to-end tests wait for it before interacting),
- * replays the taps made before (lib/early-input.ts), and moves to where the visitor asked to go
+ * replays the taps made before (lib/document/early-input.ts), and moves to where the visitor asked to go
  * before that, or to where `redirect` sends the address the visit began on. Used by the root, so
  * its effect runs after every page's own.
  */

@@ -22,7 +22,7 @@ export interface Media {
   alt: string;
   width: number | null;
   height: number | null;
-  /** Its colours, drawn until it arrives (lib/placeholder.ts); null for videos and older uploads. */
+  /** Its colours, drawn until it arrives (lib/media/placeholder.ts); null for videos and older uploads. */
   placeholder: string | null;
   /** Strapi's responsive renditions (thumbnail, small, medium, large), smallest first. */
   formats: MediaFormat[];

@@ -111,7 +111,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
       if (touchStartY !== null && endY !== undefined && touchStartY - endY > SWIPE_MIN_PX) leave();
       touchStartY = null;
     };
-    // What the visitor did before the scripts ran counts too (lib/early-input.ts): the first
+    // What the visitor did before the scripts ran counts too (lib/document/early-input.ts): the first
     // scroll, swipe or key is the way in, not something to do again. It acts at the next frame.
     let wentIn = false;
     for (const input of takeEarlyInputs()) {
