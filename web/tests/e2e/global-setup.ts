@@ -6,6 +6,7 @@ import { publicStorageEnv, storageKind, temporaryStorage } from '../../../script
 import { freePort, startCms, startWeb, stop, throwAwaySecrets, waitForFill } from '../../../scripts/lib/stack.mjs';
 import { E2E_ADMIN } from '../support/cms-admin';
 import { startFakeMyMemory } from '../support/fake-mymemory';
+import { pageAddresses } from '../../app/pages';
 
 /**
  * Starts the real stack once for all end-to-end tests; returns its teardown. The CMS's database is
@@ -69,6 +70,8 @@ export default async function globalSetup() {
   // pictures' words, the interface), as it would within a minute of a studio's first start.
   const took = await waitForFill(cms.url, { secret: secrets.SITE_WEBHOOK_SECRET, locales: ['en'] });
   console.log(`e2e: the CMS filled English in ${(took / 1000).toFixed(1)} s`);
+  const warmed = await warmPages(`http://127.0.0.1:${webPort}`, ['', '/en']);
+  console.log(`e2e: every page had its content after ${(warmed / 1000).toFixed(1)} s`);
   process.env.E2E_CMS_URL = cms.url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MEDIA_ENV = JSON.stringify(mediaEnv);
@@ -86,4 +89,29 @@ export default async function globalSetup() {
     await storage.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Asks for each page (without an id) under each prefix until the site answers it with its
+ * content, not with the empty state it draws when the CMS misses its deadline (`no-store`, never
+ * cached): the first visitors after a start wait for a cold CMS, on a loaded machine for longer
+ * than the deadline. The layout tests are about the pages; a cold start and an outage have their
+ * own tests (ops/). A page still without its content after a minute stops the run, named.
+ */
+async function warmPages(siteUrl: string, prefixes: string[], deadlineMs = 60_000): Promise<number> {
+  const started = Date.now();
+  const addresses = pageAddresses().filter((page) => !page.private && !page.pattern.includes(':'));
+  for (const prefix of prefixes) {
+    for (const { pattern } of addresses) {
+      const address = `${prefix}${pattern === '/' && prefix ? '' : pattern}`;
+      for (;;) {
+        const response = await fetch(`${siteUrl}${address}`, { redirect: 'manual' });
+        await response.arrayBuffer();
+        if (response.headers.get('cache-control') !== 'no-store') break;
+        if (Date.now() - started > deadlineMs) throw new Error(`e2e: ${address} still drawn without its content after ${deadlineMs / 1000} s (see the site's log)`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+  return Date.now() - started;
 }
