@@ -4,13 +4,15 @@ import { HydratedRouter } from 'react-router/dom';
 import { installDataCache } from '~/lib/navigation/data-cache';
 import { handEarlyClicksToReact } from '~/lib/document/early-input';
 import { holdPicturesDuringMoves } from '~/lib/media/hold-pictures';
-import { InlineStylesheets, inlinedInDocument } from '~/lib/document/inline-stylesheets';
+import { InlineStylesheets, inlinedInDocument, markInlinedForRouter } from '~/lib/document/inline-stylesheets';
 
 // Under React Router's data requests before it makes one: one request per page's data (issue 41).
 installDataCache(window);
 // A move's data before the pictures of the page being left (issue 41).
 holdPicturesDuringMoves(document);
 const inlined = inlinedInDocument(document);
+// Back to the first page does not wait for its stylesheets from the network (issue 41).
+markInlinedForRouter(document, inlined);
 handEarlyClicksToReact();
 
 startTransition(() => {

@@ -14,3 +14,23 @@ export function inlinedInDocument(document: Document): ReadonlyMap<string, strin
   );
   return hrefs.length > 0 ? new Map(hrefs.map((href) => [href, ''])) : null;
 }
+
+/**
+ * Tells React Router that the inlined stylesheets are on the page. Before a route's loader runs in
+ * the browser, React Router waits for that route's stylesheets unless the document has a
+ * `<link rel="stylesheet">` with the same href (its guard against an unstyled move), and it does
+ * not look at `<style>`. So Back to the page the visitor arrived on waited for its own stylesheets
+ * from the network: 300–500 ms on a slow phone, before React even began to draw the grid (issue 41).
+ * Each inlined file gets a disabled link, which the browser never fetches nor applies.
+ */
+export function markInlinedForRouter(document: Document, inlined: ReadonlyMap<string, string> | null): void {
+  for (const href of inlined?.keys() ?? []) {
+    if (!href.startsWith('/') || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
+    const link = document.createElement('link');
+    link.setAttribute('disabled', '');
+    link.rel = 'stylesheet';
+    link.setAttribute('href', href);
+    link.dataset.inlined = '';
+    document.head.append(link);
+  }
+}

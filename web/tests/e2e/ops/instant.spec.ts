@@ -218,9 +218,13 @@ test.describe('moves that do not wait on the network', () => {
       await expect(page.locator('article h1')).toHaveText(name, { timeout: 15_000 });
       await page.waitForTimeout(1_500);
       const frames = await watchFramesAfterBack(page);
+      const stylesheets: string[] = [];
+      page.on('request', (request) => void (request.resourceType() === 'stylesheet' && stylesheets.push(request.url())));
       await pressBack(page);
       const seen = (await frames()).filter((frame) => frame.list);
       expect(seen.length).toBeGreaterThan(0);
+      // The grid's styles came inline with the page the visitor arrived on: Back waits for no file.
+      expect(stylesheets, 'stylesheets asked for after Back').toEqual([]);
       // Every frame that shows the grid, the first included, shows it where the visitor was.
       for (const frame of seen) expect(Math.abs(frame.scrollY - scrolled), `frame ${Math.round(frame.at)} ms after Back at ${frame.scrollY}, left at ${scrolled}`).toBeLessThan(4);
       await expect(page.locator('main ul a span', { hasText: name }).first()).toBeInViewport();

@@ -1,0 +1,32 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { inlinedInDocument, markInlinedForRouter } from './inline-stylesheets';
+
+describe('stylesheets inlined by the server, in the browser', () => {
+  beforeEach(() => {
+    document.head.innerHTML = `
+      <style data-precedence="site" data-href="/assets/app.css /assets/project-list.css studio-wordmark-abc">.a{}</style>
+      <link rel="stylesheet" href="/assets/pager.css">`;
+  });
+
+  it('are found as the server wrote them, several in one element', () => {
+    expect([...(inlinedInDocument(document)?.keys() ?? [])]).toEqual(['/assets/app.css', '/assets/project-list.css', 'studio-wordmark-abc']);
+  });
+
+  it("each get the disabled link React Router's guard looks for, once, and nothing the browser would load", () => {
+    const inlined = inlinedInDocument(document);
+    markInlinedForRouter(document, inlined);
+    markInlinedForRouter(document, inlined);
+    const marks = [...document.querySelectorAll<HTMLLinkElement>('link[data-inlined]')];
+    expect(marks.map((link) => link.getAttribute('href'))).toEqual(['/assets/app.css', '/assets/project-list.css']);
+    for (const link of marks) expect(link.hasAttribute('disabled')).toBe(true);
+    // React Router's own test, as it asks before a route's loader runs.
+    expect(document.querySelector('link[rel="stylesheet"][href="/assets/project-list.css"]')).not.toBeNull();
+    expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(3);
+  });
+
+  it('does nothing on a page that inlined nothing (the development server)', () => {
+    document.head.innerHTML = '';
+    markInlinedForRouter(document, inlinedInDocument(document));
+    expect(document.head.children).toHaveLength(0);
+  });
+});
