@@ -227,10 +227,36 @@ test.describe('moves that do not wait on the network', () => {
       expect(stylesheets, 'stylesheets asked for after Back').toEqual([]);
       // Every frame that shows the grid, the first included, shows it where the visitor was.
       for (const frame of seen) expect(Math.abs(frame.scrollY - scrolled), `frame ${Math.round(frame.at)} ms after Back at ${frame.scrollY}, left at ${scrolled}`).toBeLessThan(4);
+      // ...with its tiles: Back is no arrival, so no tile waits for an entrance to show it.
+      for (const frame of seen) expect(frame.hidden, `tiles on screen not shown ${Math.round(frame.at)} ms after Back`).toBe(0);
       await expect(page.locator('main ul a span', { hasText: name }).first()).toBeInViewport();
       await context.close();
     });
   }
+
+  test('Back to the article list scrolled down shows its cards where the visitor left them, with no entrance replayed (phone)', async ({ browser, baseURL }) => {
+    const { page, context } = await throttled(browser, { phone: true });
+    await arrive(page, `${baseURL}/dailyPage/article`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const cards = page.locator('main li a');
+    const card = cards.nth((await cards.count()) - 1);
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled, 'the last card is past the first screen').toBeGreaterThan(600);
+    await card.tap();
+    await expect(page.locator('article h1')).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(1_500);
+    const frames = await watchFramesAfterBack(page);
+    await pressBack(page);
+    const seen = (await frames()).filter((frame) => frame.list);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const frame of seen) {
+      expect(Math.abs(frame.scrollY - scrolled), `frame ${Math.round(frame.at)} ms after Back at ${frame.scrollY}, left at ${scrolled}`).toBeLessThan(4);
+      expect(frame.hidden, `cards on screen not shown ${Math.round(frame.at)} ms after Back`).toBe(0);
+    }
+    await context.close();
+  });
 
   test('a click while the tile is still being fetched ahead waits for that request: one request per move (issue 41)', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser, { phone: false });

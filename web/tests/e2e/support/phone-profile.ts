@@ -122,6 +122,8 @@ export interface Frame {
   scrollY: number;
   /** Whether the grid (or list) Back leads to is in the frame (and the page left is not). */
   list: boolean;
+  /** The list's items on the screen that the frame does not show (opacity under 0.5: an entrance replayed). */
+  hidden: number;
 }
 
 /**
@@ -138,8 +140,14 @@ export async function watchFramesAfterBack(page: Page, listSelector = 'main ul l
       () => {
         const start = state.__backAt ?? performance.now();
         const sample = () => {
-          const list = Boolean(document.querySelector(selector)) && !document.querySelector('article h1');
-          state.__frames.push({ at: performance.now() - start, scrollY: scrollY, list });
+          const items = [...document.querySelectorAll(selector)].map((link) => link.closest('li') ?? link);
+          const list = items.length > 0 && !document.querySelector('article h1');
+          const onScreen = items.filter((item) => {
+            const { top, bottom } = item.getBoundingClientRect();
+            return bottom > 0 && top < innerHeight;
+          });
+          const hidden = onScreen.filter((item) => Number(getComputedStyle(item).opacity) < 0.5).length;
+          state.__frames.push({ at: performance.now() - start, scrollY: scrollY, list, hidden });
           if (state.__frames.length < 40) requestAnimationFrame(sample);
         };
         requestAnimationFrame(sample);

@@ -7,6 +7,7 @@ import { ProjectTile } from './project-tile';
 import { EAGER_TILES, type FromLanding } from '~/lib/navigation/grid-entrance';
 import { useLayout } from '~/lib/hooks/use-layout';
 import { useRevealOnScroll } from '~/lib/hooks/use-reveal-on-scroll';
+import { useReturnedTo } from '~/lib/hooks/use-returned-to';
 import styles from './project-grid.module.css';
 import { useUi } from '~/lib/language/ui-text';
 import { useLocalePath } from '~/lib/language/language';
@@ -27,7 +28,9 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const eager = EAGER_TILES[useLayout()];
   const grid = useRef<HTMLUListElement>(null);
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
-  useRevealOnScroll(grid, projects, fromLanding);
+  // Back or Forward shows the grid as it was left: no entrance, from its first frame.
+  const returned = useReturnedTo();
+  useRevealOnScroll(grid, projects, fromLanding || returned);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
@@ -35,7 +38,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const moving = useViewTransitionPaths();
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   return (
-    <ul ref={grid} className={styles.grid} aria-label={ui.projectList}>
+    <ul ref={grid} className={styles.grid} data-reveal={returned ? 'none' : undefined} aria-label={ui.projectList}>
       {projects.map((project, index) => {
         const to = localize(projectDetailHref(project.documentId, category));
         return (
