@@ -7,7 +7,12 @@ import { createLogging, type Logging } from './observability/logger';
 import type { SiteMetrics } from './observability/metrics';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
-import { deepHealth } from './health/health';
+import { cmsAnswers, deepHealth } from './health/health';
+import { warmUp } from './warm-up';
+import { PAGE } from '~/pages';
+
+/** The pages drawn before the site takes visitors: the landing and the shell's lists. */
+const WARM_PAGES = [PAGE.login, PAGE.projects, PAGE.articles, PAGE.profile];
 
 export interface SiteOptions {
   mode: 'production' | 'development';
@@ -56,6 +61,11 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     pages: site.pages,
     services: site.services,
     deepHealth: deepHealth({ cmsUrl: config.content.baseUrl, contentStats: () => site.store.stats(), fetchImpl: options.standIns?.fetch }),
+    /**
+     * Before the listener opens: the main pages drawn once with their content, so the first
+     * visitors after a start do not get the empty state of a cold CMS's first, slow answers.
+     */
+    warmUp: () => warmUp(app, { pages: WARM_PAGES, cmsAnswers: () => cmsAnswers(config.content.baseUrl, options.standIns?.fetch, 2_000) }),
     /** Before the process ends: the views counted since the last send go to the CMS. */
     stop: async () => {
       site.privacy.media.stop();

@@ -24,6 +24,13 @@ export function health(): Router {
   return router;
 }
 
+/** Whether the CMS answers its health check (`/_health`) within `timeoutMs`, with anything but a 5xx. */
+export function cmsAnswers(cmsUrl: string, fetchImpl: typeof fetch = fetch, timeoutMs = 1_000): Promise<boolean> {
+  return fetchImpl(`${cmsUrl}/_health`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) })
+    .then((response) => response.status < 500)
+    .catch(() => false);
+}
+
 export type DeepHealthReport = Awaited<ReturnType<ReturnType<typeof deepHealth>>>;
 
 /**
@@ -34,9 +41,7 @@ export type DeepHealthReport = Awaited<ReturnType<ReturnType<typeof deepHealth>>
 export function deepHealth({ cmsUrl, contentStats, fetchImpl = fetch }: DeepHealthOptions) {
   return async () => {
     const started = performance.now();
-    const reachable = await fetchImpl(`${cmsUrl}/_health`, { method: 'HEAD', signal: AbortSignal.timeout(1_000) })
-      .then((response) => response.status < 500)
-      .catch(() => false);
+    const reachable = await cmsAnswers(cmsUrl, fetchImpl);
     const stats = contentStats();
     return {
       ok: true,
