@@ -1,8 +1,8 @@
-import { Outlet } from 'react-router';
 import { ContactDetails } from '~/features/contact/components/contact-details';
 import { loadContact } from '~/features/contact/api/load-contact.server';
 import { loadShellData } from '~/features/shell/api/shell-data.server';
 import { Shell } from '~/features/shell/components/shell';
+import { KeptOutlet } from '~/features/shell/components/kept-outlet';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/daily-page';
@@ -19,7 +19,7 @@ export default function DailyPage({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
       <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle />}>
-        <Outlet />
+        <KeptOutlet />
       </Shell>
     </Fallbacks>
   );

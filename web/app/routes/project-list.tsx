@@ -16,6 +16,8 @@ import { metaTexts, useUi } from '~/lib/language/ui-text';
 import { siteServices } from '~/lib/request/site-context.server';
 import { useTextLang } from '~/lib/language/language';
 import { PAGE } from '~/pages';
+import { KEEP_PAGE } from '~/lib/navigation/kept-page';
+import { useEqualValue } from '~/lib/hooks/use-equal-value';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -35,6 +37,9 @@ export async function loader({ url, request, context, params }: Route.LoaderArgs
   return { projects: projects.value, category, categoryLabel, nothingYet: !projects.failed && projects.value.length === 0, fallback: projects.fallback };
 }
 
+// Kept in the document, hidden, while a project (or any page of the shell) is open: Back shows it at once.
+export const handle = KEEP_PAGE;
+
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
   const { ui, studio, fill, language, locales } = metaTexts({ location, matches });
   const filtered = data && data.category !== ALL_CATEGORY.designType;
@@ -52,7 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 };
 
 export default function ProjectList({ loaderData }: Route.ComponentProps) {
-  const { projects, category, categoryLabel, nothingYet, fallback } = loaderData;
+  const { category, categoryLabel, nothingYet, fallback } = loaderData;
+  // The same objects when Back brings the same list: the kept grid's tiles do not render again.
+  const projects = useEqualValue(loaderData.projects);
   const { ui } = useUi();
   const textLang = useTextLang();
   const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;

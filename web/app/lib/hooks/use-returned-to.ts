@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { useKeptPage } from '~/lib/navigation/kept-page';
 
 const noChanges = () => () => {};
 
@@ -11,12 +12,15 @@ const noChanges = () => () => {};
  *
  * React Router calls the document's own load a POP too. Its entrance started with the first paint,
  * so the page the document brought is not "returned to" (unless Back or Forward reaches it again
- * after a move that unmounted it, which mounts it anew on the client).
+ * after a move that unmounted it, which mounts it anew on the client). A page the shell kept
+ * hidden (`KeptOutlet`) is not mounted again when Back shows it, and its address is the one it had:
+ * it is returned to when it has been hidden since it was first drawn.
  */
 export function useReturnedTo(): boolean {
   // False while the document's page hydrates, true for anything first drawn on the client.
   const onClient = useSyncExternalStore(noChanges, () => true, () => false);
   const { key } = useLocation();
   const [documentKey] = useState(() => (onClient ? null : key));
-  return useNavigationType() === 'POP' && key !== documentKey;
+  const { shownAgain } = useKeptPage();
+  return useNavigationType() === 'POP' && (key !== documentKey || shownAgain);
 }

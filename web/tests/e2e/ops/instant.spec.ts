@@ -374,7 +374,12 @@ test.describe('continuity and placeholders', () => {
     await page.addInitScript(() => {
       const seen: Array<{ before: string[]; after: string[] }> = [];
       (window as unknown as { transitions: typeof seen }).transitions = seen;
-      const names = () => [...document.querySelectorAll<HTMLElement>('*')].map((element) => element.style.viewTransitionName).filter((name) => name && name !== 'none');
+      // Named and rendered: an element under display: none (the grid the shell keeps hidden) is not captured.
+      const names = () =>
+        [...document.querySelectorAll<HTMLElement>('*')]
+          .filter((element) => element.checkVisibility())
+          .map((element) => element.style.viewTransitionName)
+          .filter((name) => name && name !== 'none');
       const start = document.startViewTransition?.bind(document);
       if (!start) return;
       document.startViewTransition = ((update: () => Promise<void> | void) => {

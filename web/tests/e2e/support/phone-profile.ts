@@ -100,11 +100,12 @@ export async function timeUntil(page: Page, act: () => Promise<void>, selector: 
       const started = () => (state.__startedAt ??= performance.now());
       addEventListener('click', started, { capture: true, once: true });
       const check = () => {
-        if (state.__movedAt === undefined && [...document.querySelectorAll(sel!)].some((element) => element.textContent?.includes(expected!))) {
+        // Shown: the shell keeps the grid in the document, hidden, while a project is open.
+        if (state.__movedAt === undefined && [...document.querySelectorAll(sel!)].some((element) => element.checkVisibility() && element.textContent?.includes(expected!))) {
           state.__movedAt = performance.now();
         }
       };
-      new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+      new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'hidden'] });
     },
     [selector, text],
   );
@@ -140,7 +141,8 @@ export async function watchFramesAfterBack(page: Page, listSelector = 'main ul l
       () => {
         const start = state.__backAt ?? performance.now();
         const sample = () => {
-          const items = [...document.querySelectorAll(selector)].map((link) => link.closest('li') ?? link);
+          // Those shown: the shell keeps the grid in the document, hidden, while a project is open.
+          const items = [...document.querySelectorAll(selector)].filter((link) => link.checkVisibility()).map((link) => link.closest('li') ?? link);
           const list = items.length > 0 && !document.querySelector('article h1');
           const onScreen = items.filter((item) => {
             const { top, bottom } = item.getBoundingClientRect();
