@@ -36,6 +36,8 @@ const envSchema = z.object({
   CONTENT_DEADLINE_MS: z.coerce.number().min(50).max(300_000).default(1_500),
   CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(1_000),
   CONTENT_CACHE_FILE: z.string().default('.data/content.db'),
+  // The longest the site waits, before it opens its port, for the CMS and its main pages (warm-up.ts); 0: not at all.
+  WARM_UP_S: z.coerce.number().min(0).max(300).default(20),
   CMS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000).default(CONTENT_DEFAULTS.maxConnections),
   // Shared state for several instances (server/compose.ts); none when unset.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// address' }).optional(),
@@ -95,6 +97,7 @@ export function serverConfig(env: Record<string, string | undefined> = process.e
       maxEntries: values.CONTENT_CACHE_MAX_ENTRIES,
       file: path.resolve(values.CONTENT_CACHE_FILE),
     },
+    warmUpMs: values.WARM_UP_S * 1000,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, prefix: values.REDIS_PREFIX } : undefined,
     imageCacheDir: path.resolve(values.IMAGE_CACHE_DIR),
     imageCacheMaxBytes: values.IMAGE_CACHE_MAX_MB * 1024 * 1024,

@@ -65,7 +65,14 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
      * Before the listener opens: the main pages drawn once with their content, so the first
      * visitors after a start do not get the empty state of a cold CMS's first, slow answers.
      */
-    warmUp: () => warmUp(app, { pages: WARM_PAGES, cmsAnswers: () => cmsAnswers(config.content.baseUrl, options.standIns?.fetch, 2_000) }),
+    warmUp: () =>
+      warmUp(app, {
+        pages: WARM_PAGES,
+        cmsAnswers: () => cmsAnswers(config.content.baseUrl, options.standIns?.fetch, 2_000),
+        withinMs: config.warmUpMs,
+        againMs: 500,
+        secure: config.publicUrl?.protocol === 'https:',
+      }),
     /** Before the process ends: the views counted since the last send go to the CMS. */
     stop: async () => {
       site.privacy.media.stop();

@@ -25,11 +25,24 @@ describe('the warm-up before the site takes visitors', () => {
     expect([...agents]).toEqual([WARM_UP_AGENT]);
   });
 
-  it('does not wait for a CMS that does not answer: no page is drawn', async () => {
+  it('waits for a CMS started with it, and draws nothing when it never answers', async () => {
     const { app, asked } = site(0);
-    const report = await warmUp(app, { pages: ['/login'], cmsAnswers: async () => false });
-    expect(report).toMatchObject({ warm: [], cold: ['/login'], cmsAnswered: false });
+    let asks = 0;
+    const late = await warmUp(app, { pages: ['/login'], cmsAnswers: async () => (asks += 1) >= 3, againMs: 10 });
+    expect(late).toMatchObject({ warm: ['/login'], cmsAnswered: true });
+    expect(asks).toBe(3);
+    asked.clear();
+    const never = await warmUp(app, { pages: ['/login'], cmsAnswers: async () => false, withinMs: 200, againMs: 20 });
+    expect(never).toMatchObject({ warm: [], cold: ['/login'], cmsAnswered: false });
     expect(asked.size).toBe(0);
+  });
+
+  it('behind HTTPS, asks as a request that came over it (not redirected), and only then', async () => {
+    const app = express();
+    // As security-headers.ts does when PUBLIC_URL is https://: plain HTTP is sent to it.
+    app.get('/{*page}', (req, res) => void (req.secure ? res.set('cache-control', 'public, max-age=60').send('page') : res.redirect(308, `https://studio.example${req.originalUrl}`)));
+    expect(await warmUp(app, { pages: ['/login'], cmsAnswers: async () => true, secure: true })).toMatchObject({ warm: ['/login'] });
+    expect(await warmUp(app, { pages: ['/login'], cmsAnswers: async () => true, withinMs: 2_000 })).toMatchObject({ cold: ['/login'] });
   });
 
   it('gives up when its time is up, and says which pages stayed cold', async () => {
@@ -40,11 +53,16 @@ describe('the warm-up before the site takes visitors', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('a page that answers with an error or a redirect is not warm', async () => {
+  it('a page that answers with an error is asked again; a redirect or a 404 is its answer, asked once', async () => {
+    const asked: string[] = [];
     const app = express();
-    app.get('/gone', (_req, res) => void res.status(500).set('cache-control', 'public, max-age=60').send('x'));
+    app.use((req, _res, next) => void (asked.push(req.path), next()));
+    app.get('/failing', (_req, res) => void res.status(500).set('cache-control', 'public, max-age=60').send('x'));
     app.get('/moved', (_req, res) => void res.redirect(302, '/elsewhere'));
-    const report = await warmUp(app, { pages: ['/gone', '/moved'], cmsAnswers: async () => true, withinMs: 200, againMs: 20 });
-    expect(report.cold).toEqual(['/gone', '/moved']);
+    const report = await warmUp(app, { pages: ['/moved', '/nowhere', '/failing'], cmsAnswers: async () => true, withinMs: 300, againMs: 20 });
+    expect(report.cold).toEqual(['/moved', '/nowhere', '/failing']);
+    expect(asked.filter((path) => path === '/moved')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/nowhere')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/failing').length).toBeGreaterThan(2);
   });
 });

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { createRoutesStub, Link, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { KeptPageContext } from '~/lib/navigation/kept-page';
 import { useReturnedTo } from './use-returned-to';
 
 function List() {
@@ -54,6 +55,23 @@ describe('useReturnedTo: Back to a list is no arrival (issue 41)', () => {
     arriveAtList();
     await act(async () => screen.getByRole('link', { name: 'open' }).click());
     await act(async () => screen.getByRole('button', { name: 'back' }).click());
+    expect(state()).toBe('returned');
+  });
+
+  it('the page the document brought, kept hidden by the shell and shown again by Back, is returned to', async () => {
+    // Its address (key) is the one the document had: only having been hidden tells the two apart.
+    const page = (shownAgain: boolean) => (
+      <KeptPageContext.Provider value={{ shownAgain }}>
+        <Stub initialEntries={['/list']} />
+      </KeptPageContext.Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(false));
+    document.body.append(container);
+    const { rerender } = render(page(false), { container, hydrate: true });
+    await act(async () => {});
+    expect(state()).toBe('arrived');
+    rerender(page(true));
     expect(state()).toBe('returned');
   });
 

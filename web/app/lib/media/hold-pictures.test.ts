@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdPicturesDuringMoves } from './hold-pictures';
 
-// jsdom lays nothing out: every picture's box is 0×0 at the origin, i.e. off screen, and none has arrived.
+// jsdom lays nothing out: every picture's box is 0×0 at the origin, i.e. off screen, and none has
+// arrived. Each is given one layout box (it is drawn), but the kept grid's, under display: none.
 describe('pictures held during a move (issue 41)', () => {
   let sets: string[];
   beforeEach(() => {
@@ -9,8 +10,12 @@ describe('pictures held during a move (issue 41)', () => {
     document.body.innerHTML = `
       <a href="/dailyPage/project/a" id="tile"><img src="/_img/800/uploads/a.jpg" srcset="/_img/480/uploads/a.jpg 480w" alt="a"></a>
       <img src="/_img/800/uploads/b.jpg" srcset="/_img/480/uploads/b.jpg 480w" alt="b">
-      <img src="/_img/800/uploads/c.jpg" alt="c">`;
-    for (const image of document.querySelectorAll('img')) Object.defineProperty(image, 'complete', { value: false });
+      <img src="/_img/800/uploads/c.jpg" alt="c">
+      <main style="display: none"><img src="/_img/800/uploads/d.jpg" alt="d" loading="lazy"></main>`;
+    for (const image of document.querySelectorAll('img')) {
+      Object.defineProperty(image, 'complete', { value: false });
+      if (image.alt !== 'd') Object.defineProperty(image, 'getClientRects', { value: () => [new DOMRect(0, 0, 0, 0)] });
+    }
     sets = [];
     const set = Element.prototype.setAttribute;
     vi.spyOn(Element.prototype, 'setAttribute').mockImplementation(function (this: Element, name: string, value: string) {
@@ -29,6 +34,8 @@ describe('pictures held during a move (issue 41)', () => {
     tile.querySelector('img')!.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
     expect(sets).toEqual(['b:held', 'c:held']);
     expect(source('a')).toBe('/_img/800/uploads/a.jpg');
+    // Not drawn (the grid the shell keeps hidden): not downloading, left alone.
+    expect(source('d')).toBe('/_img/800/uploads/d.jpg');
     expect(document.querySelector('img[alt="b"]')!.hasAttribute('srcset')).toBe(false);
     vi.advanceTimersByTime(3_000);
     expect(sets).toEqual(['b:held', 'c:held', 'b:back', 'c:back']);

@@ -34,14 +34,15 @@ function onScreen(element: Element, view: { width: number; height: number }): bo
 export function holdPictures(root: ParentNode, keep?: Element | null, view = { width: innerWidth, height: innerHeight }): () => void {
   const held: Held[] = [];
   for (const image of root.querySelectorAll<HTMLImageElement>('img[src]')) {
-    if (image.complete || keep?.contains(image) || image.getAttribute('src') === NOTHING || onScreen(image, view)) continue;
+    // Not drawn at all (the grid the shell keeps hidden while a project is open): not downloading.
+    if (image.complete || keep?.contains(image) || image.getAttribute('src') === NOTHING || image.getClientRects().length === 0 || onScreen(image, view)) continue;
     held.push({ image, src: image.getAttribute('src'), srcset: image.getAttribute('srcset') });
     image.removeAttribute('srcset');
     image.setAttribute('src', NOTHING);
   }
   return () => {
     for (const { image, src, srcset } of held.splice(0)) {
-      if (!image.isConnected) continue; // the move was made: that page is gone
+      if (!image.isConnected) continue; // the move was made and that page is gone
       if (srcset !== null) image.setAttribute('srcset', srcset);
       if (src !== null) image.setAttribute('src', src);
     }

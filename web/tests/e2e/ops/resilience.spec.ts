@@ -17,6 +17,8 @@ const siteEnv = () => ({
   ...(JSON.parse(process.env.E2E_MEDIA_ENV ?? '{}') as Record<string, string>),
   CONTENT_TTL_S: '1',
   CONTENT_DEADLINE_MS: '1000',
+  // A restart while the CMS refuses waits for it this long before opening its port.
+  WARM_UP_S: '2',
   CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
 });
 async function startSite() {

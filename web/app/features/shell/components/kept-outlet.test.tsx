@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useLoaderData } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useReturnedTo } from '~/lib/hooks/use-returned-to';
-import { KEEP_PAGE } from '~/lib/navigation/kept-page';
+import { KEEP_PAGE, useKeptPage } from '~/lib/navigation/kept-page';
 import { KeptOutlet } from './kept-outlet';
 
 let mounts = 0;
@@ -13,8 +13,9 @@ function List() {
   const { names } = useLoaderData<{ names: string[] }>();
   useState(() => (mounts += 1));
   const returned = useReturnedTo();
+  const { shownAgain } = useKeptPage();
   return (
-    <main data-testid="list" data-returned={returned}>
+    <main data-testid="list" data-returned={returned} data-shown-again={shownAgain}>
       <ul>
         {names.map((name) => (
           <li key={name}>
@@ -78,9 +79,19 @@ describe('the shell keeps the project grid while another of its pages is open (i
     expect(mounts).toBe(1);
   });
 
+  it('tells the grid it is shown again once it has been hidden: Back to the page the document brought is then a return', async () => {
+    const router = setUp();
+    await screen.findByTestId('list');
+    expect(listNode().dataset.shownAgain).toBe('false');
+    await act(async () => screen.getByRole('link', { name: '一' }).click());
+    await act(async () => router.navigate(-1));
+    // Same key as when the document brought it: only being shown again tells the return apart
+    // (use-returned-to.test.tsx holds the hook to it, hydrated).
+    expect(listNode().dataset.shownAgain).toBe('true');
+  });
+
   it('a grid shown again by Back is returned to; by a link, arrived at', async () => {
     const router = setUp();
-    // (The document's own page, hydrated, is an arrival: use-returned-to.test.tsx; this router is not hydrated.)
     await screen.findByTestId('list');
     await act(async () => screen.getByRole('link', { name: '一' }).click());
     await act(async () => router.navigate(-1));
