@@ -37,7 +37,8 @@ async function start(): Promise<{ server: Server; deepHealth: () => Promise<unkn
   const entry = (await import(path.join(here, 'index.js'))) as Entry;
   const { app, deepHealth, stop, warmUp } = entry.createSiteApp(config, { mode: 'production', build: entry.loadServerBuild, clientDir: path.join(here, '..', 'client'), logging, metrics });
   const warmed = await warmUp();
-  if (!warmed.cmsAnswered) logger.warn({ ms: warmed.ms, pages: warmed.cold }, 'site: the CMS did not answer within WARM_UP_S; starting without drawing the pages first (their last good content, or their empty state)');
+  if (config.warmUpMs === 0) logger.info('site: no warm-up (WARM_UP_S=0)');
+  else if (!warmed.cmsAnswered) logger.warn({ ms: warmed.ms, pages: warmed.cold }, 'site: the CMS did not answer within WARM_UP_S; starting without drawing the pages first (their last good content, or their empty state)');
   else if (warmed.cold.length > 0) logger.warn({ ms: warmed.ms, warm: warmed.warm, cold: warmed.cold }, 'site: some pages were still drawn without their content when the warm-up ended');
   else logger.info({ ms: warmed.ms, pages: warmed.warm }, 'site: pages drawn with their content before the first visitor');
   return { server: createHttpServer(app).listen(config.port, config.host), deepHealth, stop };

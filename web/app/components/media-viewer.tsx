@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type TouchEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Media } from '~/lib/media/media';
 import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
 import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useHydrated } from '~/lib/hooks/use-hydrated';
 import { useUi } from '~/lib/language/ui-text';
 import { useTextLang } from '~/lib/language/language';
 import { CloseButton } from './close-button';
@@ -80,11 +81,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   // Opened from a shared link, it appears once the page is interactive: it lives in <body> (no
   // ancestor's transform can move it) and only works with script anyway.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   if (!open || index === null || !hydrated) return null;
   const item = media[index] as Media;
 
@@ -170,4 +167,3 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
   );
 }
 
-const noSubscription = () => () => {};

@@ -1,8 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { useKeptPage } from '~/lib/navigation/kept-page';
-
-const noChanges = () => () => {};
+import { useHydrated } from './use-hydrated';
 
 /**
  * Whether the visitor came back to this page with Back or Forward, rather than arriving at it.
@@ -18,7 +17,7 @@ const noChanges = () => () => {};
  */
 export function useReturnedTo(): boolean {
   // False while the document's page hydrates, true for anything first drawn on the client.
-  const onClient = useSyncExternalStore(noChanges, () => true, () => false);
+  const onClient = useHydrated();
   const { key } = useLocation();
   const [documentKey] = useState(() => (onClient ? null : key));
   const { shownAgain } = useKeptPage();
