@@ -45,6 +45,10 @@ describe('route labels', () => {
   it('put every other address in one label, however many a crawler tries', () => {
     const labels = new Set(['/wp-admin', '/dailyPage/project/a/b', '/en/nothing', '/.env', '/dailyPage/unknown', '/x'.repeat(50), '/en/en/login', '/de'].map(routeLabel));
     expect([...labels]).toEqual(['other']);
+    // Labels are remembered per address (at most 500): after more addresses than that, still right.
+    for (let n = 0; n < 600; n += 1) expect(routeLabel(`/probe-${n}`)).toBe('other');
+    expect(routeLabel('/dailyPage/project/abc123')).toBe('/dailyPage/project/:id');
+    expect(routeLabel('/dailyPage/project/abc123')).toBe('/dailyPage/project/:id');
   });
 });
 
@@ -80,6 +84,28 @@ describe('the metrics', () => {
     up = false;
     const later = await metrics.registry.metrics();
     expect(sampleOf(later, 'redis_up', {})).toBe(0);
+  });
+
+  it('put each request in the first bucket at or above its time, with the sum and count, and start again when reset', async () => {
+    const metrics = createMetrics();
+    const series = { route: '/dailyPage/profile', status: '200' };
+    for (const seconds of [0.005, 0.0051, 0.3, 12]) metrics.request({ method: 'GET', path: '/dailyPage/profile', status: 200, seconds });
+    metrics.request({ method: 'HEAD', path: '/dailyPage/profile', status: 200, seconds: 0.001 });
+    const text = await metrics.registry.metrics();
+    const bucket = (le: string) => sampleOf(text, 'http_request_duration_seconds_bucket', { ...series, le });
+    expect([bucket('0.005'), bucket('0.01'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([2, 3, 3, 4, 4, 5]);
+    expect(sampleOf(text, 'http_request_duration_seconds_sum', series)).toBeCloseTo(12.3111, 6);
+    expect(sampleOf(text, 'http_request_duration_seconds_count', series)).toBe(5);
+    expect(sampleOf(text, 'http_requests_total', { ...series, method: 'GET' })).toBe(4);
+    expect(sampleOf(text, 'http_requests_total', { ...series, method: 'HEAD' })).toBe(1);
+    expect(text).toMatch(/^# TYPE http_requests_total counter$/m);
+    expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
+
+    metrics.registry.resetMetrics();
+    metrics.request({ method: 'GET', path: '/dailyPage/profile', status: 200, seconds: 0.02 });
+    const after = await metrics.registry.metrics();
+    expect(sampleOf(after, 'http_requests_total', { ...series, method: 'GET' })).toBe(1);
+    expect(sampleOf(after, 'http_request_duration_seconds_count', series)).toBe(1);
   });
 
   it('have no redis_up without a Redis, and nothing in the global registry', async () => {

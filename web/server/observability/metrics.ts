@@ -4,6 +4,7 @@ import type { ContentCallOutcome } from '../content/content-client';
 import type { ContentCacheEvent } from '../content/content-store';
 import type { PageCacheEvent } from '../pages/page-cache';
 import { ALLOWED_METHODS, isRead } from '../security/request-limits';
+import { requestSeries } from './request-series';
 import { PAGES, pageAddresses, patternSource, type PageEntry } from '~/pages';
 
 /** The outcomes that mean the CMS failed (not the visitor, not "no such entry"). */
@@ -37,7 +38,7 @@ const SERVER_ROUTES: Array<[RegExp, string]> = [
  */
 export function routeLabeller(book: readonly PageEntry[] = PAGES): (path: string) => string {
   const pages = pageRoutesOf(book);
-  return (path) => {
+  const labelOf = (path: string) => {
     for (const [pattern, label] of SERVER_ROUTES) if (pattern.test(path)) return label;
     let rest = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const data = /\.data$/.test(rest);
@@ -49,6 +50,18 @@ export function routeLabeller(book: readonly PageEntry[] = PAGES): (path: string
     if (prefixed) page = pages.find(([pattern]) => pattern.test(rest.replace(/^\/[^/]+/, '')))?.[1];
     if (!page || (prefixed && page === '/')) return 'other';
     return `${prefixed ? `/:lang${page}` : page}${data ? '.data' : ''}`;
+  };
+  // The same few addresses come again and again: their labels are remembered, at most 500 of them
+  // (the memory starts over when full, so a crawler's million addresses cost no more than that).
+  const known = new Map<string, string>();
+  return (path) => {
+    let label = known.get(path);
+    if (label === undefined) {
+      if (known.size >= 500) known.clear();
+      label = labelOf(path);
+      known.set(path, label);
+    }
+    return label;
   };
 }
 
@@ -68,14 +81,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 export function createMetrics({ registry = new Registry(), processMetrics = false }: { registry?: Registry; processMetrics?: boolean } = {}) {
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'] as const, registers });
-  const requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request to the end of its answer, by route and status.',
-    labelNames: ['route', 'status'] as const,
-    buckets: SECONDS,
-    registers,
-  });
+  const requests = requestSeries(registry, { bounds: SECONDS, methodLabel });
   const pageCache = new Counter({ name: 'page_cache_events_total', help: 'Page views by what the page cache did: hit, miss (rendered), shared (waited for a render under way).', labelNames: ['result'] as const, registers });
   const contentCache = new Counter({
     name: 'content_cache_events_total',
@@ -91,26 +97,11 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
 
   let redisReady: (() => boolean) | undefined;
   let pageCount: (() => number) | undefined;
-  // Each label set bound once (issue 41, point 6): prom-client otherwise checks and hashes the
-  // labels on every request. The sets are few (fixed routes, methods and statuses).
-  const bound = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
-  const series = (method: string, route: string, status: number) => {
-    const key = `${method} ${route} ${status}`;
-    let found = bound.get(key);
-    if (!found) {
-      found = { count: requests.labels(methodLabel(method), route, String(status)), time: requestSeconds.labels(route, String(status)) };
-      bound.set(key, found);
-    }
-    return found;
-  };
-
   return {
     registry,
     /** One request answered; `route` when the caller has it already (the access log's). */
     request({ method, path, route = routeLabel(path), status, seconds }: { method: string; path: string; route?: string; status: number; seconds: number }) {
-      const { count, time } = series(method, route, status);
-      count.inc();
-      time.observe(seconds);
+      requests.record(method, route, status, seconds);
     },
     pageCache: (result: PageCacheEvent) => pageCache.inc({ result }),
     contentCache: (result: ContentCacheEvent) => contentCache.inc({ result }),

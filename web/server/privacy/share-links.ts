@@ -26,6 +26,9 @@ export function shareTokenOf(path: string): string | undefined {
 
 /** `path` with a share link's token replaced by `:token` (for logs and labels: the token opens the link). */
 export function withoutShareToken(path: string): string {
+  // Every request's path passes here on its way to the log: one with no `/s/` and nothing encoded
+  // (almost all of them) cannot hold a token, and is not decoded.
+  if (!path.includes('%') && !/\/s\//i.test(path)) return path;
   const token = shareTokenOf(path);
   return token === undefined ? path : decoded(path).replace(/\/{2,}/g, '/').replace(/(^|\/)s\/[^/]+?(?=\.data$|\/|$)/i, '$1s/:token');
 }
