@@ -20,6 +20,7 @@ import { keepDataOnViewerChange } from '~/lib/media/media-viewer-url';
 import { siteServices } from '~/lib/request/site-context.server';
 import { useCountView } from '~/lib/hooks/use-count-view';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 const ROUTE = PAGE.article;
 
@@ -86,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
+function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
   const { article, order, documentId, fallback } = loaderData;
   const { ui } = useUi();
   const localize = useLocalePath();
@@ -115,3 +116,5 @@ export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) 
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(ArticleDetailPage);

@@ -12,6 +12,7 @@ import { originOf, seoMeta } from '~/lib/document/seo';
 import { metaTexts, useUi } from '~/lib/language/ui-text';
 import { siteServices } from '~/lib/request/site-context.server';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
+function ArticleListPage({ loaderData }: Route.ComponentProps) {
   const { ui } = useUi();
   return (
     <Fallbacks texts={loaderData.fallback}>
@@ -51,3 +52,5 @@ export default function ArticleListPage({ loaderData }: Route.ComponentProps) {
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(ArticleListPage);

@@ -7,6 +7,7 @@ import { TranslationToggle } from '~/features/translation/components/translation
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/daily-page';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 /** Spec 4: the categories are loaded at start-up; the contact info for the overlay with them. */
 export const loader = ({ request, context, params }: Route.LoaderArgs) =>
@@ -15,7 +16,7 @@ export const loader = ({ request, context, params }: Route.LoaderArgs) =>
 // The shell's data does not change while the visitor moves between pages.
 export const shouldRevalidate = () => false;
 
-export default function DailyPage({ loaderData }: Route.ComponentProps) {
+function DailyPage({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
       <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle />}>
@@ -24,3 +25,5 @@ export default function DailyPage({ loaderData }: Route.ComponentProps) {
     </Fallbacks>
   );
 }
+
+export default routePage(DailyPage);

@@ -13,6 +13,7 @@ import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/login';
 import { siteServices } from '~/lib/request/site-context.server';
+import { routePage } from '~/lib/navigation/route-page';
 
 /**
  * Shuffled on the server so the first background is in the HTML and hydration agrees. With them,
@@ -48,10 +49,12 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+function Login({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
       <LandingPage backgrounds={loaderData.backgrounds} galleryCovers={loaderData.galleryCovers} corner={<TranslationToggle />} />
     </Fallbacks>
   );
 }
+
+export default routePage(Login);

@@ -9,6 +9,7 @@ import { metaTexts } from '~/lib/language/ui-text';
 import { Fallbacks } from '~/components/fallbacks';
 import type { Route } from './+types/not-found';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 // Spec 2: every path not in the route table is the 404 page, with HTTP status 404 (in a locale's
 // language under its prefix, in the source language under a prefix that is no locale), inside the
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   return [{ title: fill('pageTitle', { page: ui.notFoundTitle, studio: studio.name }) }, { name: 'robots', content: 'noindex' }];
 };
 
-export default function NotFound({ loaderData }: Route.ComponentProps) {
+function NotFound({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
       <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle toHome />}>
@@ -29,3 +30,5 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
     </Fallbacks>
   );
 }
+
+export default routePage(NotFound);

@@ -12,6 +12,7 @@ import { originOf, seoMeta } from '~/lib/document/seo';
 import { metaTexts, useUi } from '~/lib/language/ui-text';
 import { siteServices } from '~/lib/request/site-context.server';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   });
 };
 
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { ui } = useUi();
   return (
     <Fallbacks texts={loaderData.fallback}>
@@ -52,3 +53,5 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(ProfilePage);

@@ -23,6 +23,7 @@ import { keepDataOnViewerChange } from '~/lib/media/media-viewer-url';
 import { siteServices } from '~/lib/request/site-context.server';
 import { useCountView } from '~/lib/hooks/use-count-view';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 const ROUTE = PAGE.project;
 
@@ -95,7 +96,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) {
+function ProjectDetailPage({ loaderData }: Route.ComponentProps) {
   const { project, order, documentId, category, fallback } = loaderData;
   const { ui } = useUi();
   const localize = useLocalePath();
@@ -124,3 +125,5 @@ export default function ProjectDetailPage({ loaderData }: Route.ComponentProps) 
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(ProjectDetailPage);

@@ -18,6 +18,7 @@ import { useTextLang } from '~/lib/language/language';
 import { PAGE } from '~/pages';
 import { KEEP_PAGE } from '~/lib/navigation/kept-page';
 import { useEqualValue } from '~/lib/hooks/use-equal-value';
+import { routePage } from '~/lib/navigation/route-page';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -56,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
   });
 };
 
-export default function ProjectList({ loaderData }: Route.ComponentProps) {
+function ProjectList({ loaderData }: Route.ComponentProps) {
   const { category, categoryLabel, nothingYet, fallback } = loaderData;
   // The same objects when Back brings the same list: the kept grid's tiles do not render again.
   const projects = useEqualValue(loaderData.projects);
@@ -85,3 +86,5 @@ export default function ProjectList({ loaderData }: Route.ComponentProps) {
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(ProjectList);

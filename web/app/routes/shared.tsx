@@ -23,6 +23,7 @@ import { useCountView } from '~/lib/hooks/use-count-view';
 import styles from './page.module.css';
 import type { Route } from './+types/shared';
 import { PAGE } from '~/pages';
+import { routePage } from '~/lib/navigation/route-page';
 
 const ROUTE = '/s/:token';
 
@@ -97,7 +98,7 @@ function SharedItem({ shared }: { shared: Shared }) {
   );
 }
 
-export default function SharedPage({ loaderData }: Route.ComponentProps) {
+function SharedPage({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
       <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle />}>
@@ -109,3 +110,5 @@ export default function SharedPage({ loaderData }: Route.ComponentProps) {
 
 /** A failure of this page keeps the shell around it (issue 27). */
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/route-error-boundary';
+
+export default routePage(SharedPage);
