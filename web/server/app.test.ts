@@ -158,3 +158,33 @@ describe('the process safety net', () => {
     expect(result.output).not.toMatch(/still here/);
   });
 });
+
+describe('a request that fails on the server', () => {
+  it('is logged without a share link’s token (issue 39), and the visitor gets no stack trace', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = createApp({
+      cmsUrl: 'http://127.0.0.1:9',
+      mode: 'production',
+      logging: createLogging({ level: 'info', destination: { write: (chunk: string) => void lines.push(JSON.parse(chunk) as Record<string, unknown>) } }),
+      build: async () => {
+        throw new Error('the render broke');
+      },
+    });
+    const failing = createHttpServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => failing.once('listening', resolve));
+    const at = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    const token = 'T'.repeat(32);
+    try {
+      for (const address of [`/s/${token}`, `/en/s/${token}.data`, `/%73/${token}`]) {
+        const response = await fetch(`${at}${address}`);
+        expect(response.status, address).toBe(500);
+        expect(await response.text()).toBe('Internal Server Error');
+      }
+      const failures = lines.filter((line) => line.msg === 'request failed');
+      expect(failures.map((line) => line.path)).toEqual(['/s/:token', '/en/s/:token.data', '/s/:token']);
+      expect(JSON.stringify(lines)).not.toContain(token);
+    } finally {
+      failing.close();
+    }
+  });
+});
