@@ -46,9 +46,10 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
       },
     },
     // Written without blocking the request that logs (one access line per request). Lines gather
-    // up to 4 KB and go out in one write, at the latest a quarter of a second after they were
-    // logged: under load one write carries some 25 access lines instead of one (issue 41, point
-    // 6). What is pending is flushed when the process exits.
+    // until at least 4 KB are pending (one write takes up to 16 KB) or a quarter of a second has
+    // passed: under load one write carries some 25 access lines or more instead of one (issue 41,
+    // point 6). What is pending is flushed when the process exits; an exit without an `exit`
+    // event (SIGKILL, an out-of-memory abort, a native crash) loses it.
     destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
   );
   return { logger, currentRequestId, runWithRequestId: (id, work) => scope.run({ reqId: id }, work) };

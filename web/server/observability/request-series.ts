@@ -75,7 +75,10 @@ export function requestSeries(registry: Registry, { bounds, methodLabel }: { bou
       }),
     }),
   };
-  // prom-client's registry takes any object with a name and `get()` in its metrics' shape.
+  // prom-client's registry takes any object with a name and `get()` in its metrics' shape. Typed
+  // as its `Metric` only for `registerMetric`: `getSingleMetric` would return these two without
+  // `inc` or `labels`, and resetting either resets both (nothing does either; `resetMetrics` does
+  // the same to all).
   registry.registerMetric(counter as unknown as Metric);
   registry.registerMetric(histogram as unknown as Metric);
 
