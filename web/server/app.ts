@@ -7,7 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { health } from './health/health';
 import { imageEndpoint } from './images/image-endpoint';
 import { mediaProxy } from './media/media-proxy';
-import { createLogging, lineLog, requestScope, withRequestId, type Logging } from './observability/logger';
+import { createLogging, lineLog, loggedPath, requestScope, withRequestId, type Logging } from './observability/logger';
 import { routeLabel, type SiteMetrics } from './observability/metrics';
 import type { SiteServices } from '~/lib/request/site-context.server';
 import { reactRouterHandler } from './request-handler';
@@ -21,7 +21,7 @@ import type { MarkSource } from './studio/studio-icons';
 import type { MediaSource } from './media/media-proxy';
 import type { PrivateMedia } from './privacy/private-media';
 import { shareFiles, shareGate, type GuessLimit } from './privacy/share-gate';
-import { withoutShareToken, type ShareLinks } from './privacy/share-links';
+import type { ShareLinks } from './privacy/share-links';
 import type { PageViews } from './views/page-views';
 import { mediaBaseUrl } from '~/lib/media/media';
 
@@ -153,7 +153,7 @@ export function createApp(options: AppOptions): Express {
       if (!res.headersSent) res.status(status).type('text/plain').send('Bad Request');
       return;
     }
-    logger.error({ err: error, method: req.method, path: withoutShareToken((req.originalUrl.split('?')[0] ?? '/').slice(0, 1024)) }, 'request failed');
+    logger.error({ err: error, method: req.method, path: loggedPath(req.originalUrl) }, 'request failed');
     if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
     else res.end();
   });

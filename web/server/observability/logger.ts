@@ -96,6 +96,15 @@ export function withRequestId(fetchImpl: typeof fetch, currentRequestId: () => s
   };
 }
 
+/**
+ * A request's address as the log writes it: without the query string (which may carry a preview
+ * token), at most 1,024 characters (longer addresses are refused with a 414 anyway), and never a
+ * share link's token (issue 39: whoever reads the log would hold the link).
+ */
+export function loggedPath(originalUrl: string): string {
+  return withoutShareToken((originalUrl.split('?')[0] ?? '/').slice(0, 1024));
+}
+
 /** What the access log (and the metrics) learn of a request once it is over. */
 export interface FinishedRequest {
   reqId: string;
@@ -127,10 +136,7 @@ export function requestScope(
     const started = process.hrtime.bigint();
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // At most 1,024 characters (longer addresses are refused with a 414 anyway); a share link's
-      // token is never written down (issue 39: whoever reads the log would hold the link).
-      const raw = (req.originalUrl.split('?')[0] ?? '/').slice(0, 1024);
-      const path = withoutShareToken(raw);
+      const path = loggedPath(req.originalUrl);
       const level = quiet(path) ? 'debug' : 'info';
       const logged = logger.isLevelEnabled(level);
       if (!logged && !onFinish) return;
