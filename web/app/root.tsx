@@ -27,7 +27,7 @@ import { loadContact } from '~/features/contact/api/load-contact.server';
 import { loadStudio } from '~/features/studio/load-studio.server';
 import { wordmarkFaceContext } from '~/lib/document/wordmark-face.server';
 
-import { layoutFor } from '~/lib/document/device';
+import { layoutFor, type Layout } from '~/lib/document/device';
 import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
 import { jsonForScript, studioJsonLd } from '~/lib/document/seo';
 import { EARLY_INPUT_SCRIPT } from '~/lib/document/early-input';
@@ -40,7 +40,8 @@ import '~/styles/global.css';
 import { tokensCss } from '~/styles/tokens';
 import { siteServices } from '~/lib/request/site-context.server';
 
-const HEAD_CSS = tokensCss() + fontFacesCss();
+/** The tokens and the typeface's faces, per layout (a phone's faces are cut without hinting). */
+const HEAD_CSS: Record<Layout, string> = { phone: tokensCss() + fontFacesCss('phone'), web: tokensCss() + fontFacesCss('web') };
 
 // The icons and the manifest are the studio's (issue 37): named in the layout, with its logo's
 // version and the page's language. No font is preloaded: with font-display: optional a preloaded
@@ -113,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <SiteLinks />
-        <style nonce={nonce}>{HEAD_CSS}</style>
+        <style nonce={nonce}>{HEAD_CSS[layout]}</style>
         {rootData?.wordmarkFace && (
           <style href={rootData.wordmarkFace} precedence="site" nonce={nonce}>
             {inlined?.get(rootData.wordmarkFace) ?? ''}

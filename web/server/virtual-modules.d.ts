@@ -6,6 +6,9 @@ declare module 'virtual:react-router/server-build' {
 }
 
 declare module 'virtual:studio-fonts' {
-  /** The typeface's faces, three weights in three parts each, cut at build time (scripts/vite/studio-fonts.ts). */
-  export const FONT_FACES: ReadonlyArray<{ weight: number; url: string; unicodeRange: string }>;
+  /**
+   * The typeface's faces, three weights in four parts each, cut at build time
+   * (scripts/vite/studio-fonts.ts): `url` with hinting, `phoneUrl` without.
+   */
+  export const FONT_FACES: ReadonlyArray<{ weight: number; url: string; phoneUrl: string; unicodeRange: string }>;
 }

@@ -43,4 +43,26 @@ describe('the typeface, cut into parts', () => {
     expect(latin1!.byteLength).toBeGreaterThan(2_000);
     expect(extended!.byteLength).toBeGreaterThan(2_000);
   });
+
+  it('cuts a phone’s parts without hinting: the same glyphs, and the Latin part of a weight within a new connection’s first round trip', async () => {
+    /** A TrueType file's table tags and its glyph count (`maxp`). */
+    const tables = (font: Buffer) => {
+      const tags = new Map<string, number>();
+      for (let entry = 0; entry < font.readUInt16BE(4); entry += 1) {
+        const at = 12 + entry * 16;
+        tags.set(font.toString('latin1', at, at + 4), font.readUInt32BE(at + 8));
+      }
+      const glyphs = font.readUInt16BE(tags.get('maxp')! + 4);
+      return { tags: [...tags.keys()], glyphs };
+    };
+    for (const weight of [100, 400, 700]) {
+      const [hinted, unhinted] = await Promise.all([cutPart(weight, FONT_PARTS[0]!, { format: 'truetype' }), cutPart(weight, FONT_PARTS[0]!, { hinted: false, format: 'truetype' })]);
+      expect(tables(hinted).tags).toEqual(expect.arrayContaining(['fpgm', 'prep', 'glyf']));
+      expect(tables(unhinted).tags).not.toContain('fpgm');
+      expect(tables(unhinted).tags).not.toContain('prep');
+      expect(tables(unhinted).glyphs).toBe(tables(hinted).glyphs);
+      // TCP's first window is 10 segments of 1,460 bytes; the response's headers take some of it.
+      expect((await cutPart(weight, FONT_PARTS[0]!, { hinted: false })).byteLength).toBeLessThan(12_500);
+    }
+  });
 });

@@ -9,16 +9,30 @@ import { FONT_PARTS, partCharacters, unicodeRange } from '../../app/styles/font-
  * the parts of `app/styles/font-ranges.ts` (Latin, Latin-1, Latin Extended, Vietnamese), so a
  * German or Polish word is drawn in Raleway to its last letter and a page downloads only the parts
  * it shows. The wordmark's own face is cut on the server from the studio's Latin name
- * (`server/studio/wordmark-face.ts`).
+ * (`server/studio/wordmark-face.ts`). Each part is cut twice: with hinting for the web layout
+ * (Windows draws small text with it) and without for the phone layout (decision 022, ninth pass).
  */
 export const WEIGHTS = { thin: 100, regular: 400, bold: 700 } as const;
 const ID = 'virtual:studio-fonts';
 
-/** A weight's part cut from @fontsource/raleway's file for that part. */
-export async function cutPart(weight: number, part: (typeof FONT_PARTS)[number]): Promise<Buffer> {
+/** subset-font 2.9's options that @types/subset-font (2.3) does not list yet. */
+type CutOptions = NonNullable<Parameters<typeof subsetFont>[2]> & { noHinting?: boolean; dropTables?: string[] };
+const cut = subsetFont as (font: Buffer, text: string, options: CutOptions) => Promise<Buffer>;
+
+/**
+ * A weight's part cut from @fontsource/raleway's file for that part. `hinted: false` leaves out
+ * the TrueType instructions (`fpgm`, `prep`, `cvt `: about 4 KB of a 15 KB part) that only
+ * Windows uses to draw small sizes: Android (FreeType) and iOS (Core Text) ignore them, as Google
+ * Fonts knows when it serves unhinted faces to every platform but Windows. `format` is for tests.
+ */
+export async function cutPart(
+  weight: number,
+  part: (typeof FONT_PARTS)[number],
+  { hinted = true, format = 'woff2' }: { hinted?: boolean; format?: 'woff2' | 'truetype' } = {},
+): Promise<Buffer> {
   const require = createRequire(import.meta.url);
   const file = await fs.readFile(require.resolve(`@fontsource/raleway/files/raleway-${part.source}-${weight}-normal.woff2`));
-  return subsetFont(file, partCharacters(part), { targetFormat: 'woff2' });
+  return cut(file, partCharacters(part), hinted ? { targetFormat: format } : { targetFormat: format, noHinting: true, dropTables: ['STAT'] });
 }
 
 export function studioFonts(): Plugin {
@@ -33,15 +47,16 @@ export function studioFonts(): Plugin {
     },
     async load(id) {
       if (id !== `\0${ID}`) return undefined;
+      const address = (font: Buffer, name: string) =>
+        // The development server has no emitted assets: the fonts travel inline there.
+        serve ? JSON.stringify(`data:font/woff2;base64,${font.toString('base64')}`) : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name, source: font })}`;
       const faces = await Promise.all(
         Object.values(WEIGHTS).flatMap((weight) =>
           FONT_PARTS.map(async (part) => {
-            const font = await cutPart(weight, part);
-            // The development server has no emitted assets: the fonts travel inline there.
-            const url = serve
-              ? JSON.stringify(`data:font/woff2;base64,${font.toString('base64')}`)
-              : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'asset', name: `raleway-${part.name}-${weight}.woff2`, source: font })}`;
-            return `{ weight: ${weight}, url: ${url}, unicodeRange: ${JSON.stringify(unicodeRange(part))} }`;
+            const [hinted, unhinted] = await Promise.all([cutPart(weight, part), cutPart(weight, part, { hinted: false })]);
+            const url = address(hinted, `raleway-${part.name}-${weight}.woff2`);
+            const phoneUrl = address(unhinted, `raleway-${part.name}-${weight}-unhinted.woff2`);
+            return `{ weight: ${weight}, url: ${url}, phoneUrl: ${phoneUrl}, unicodeRange: ${JSON.stringify(unicodeRange(part))} }`;
           }),
         ),
       );

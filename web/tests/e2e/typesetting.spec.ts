@@ -101,3 +101,22 @@ test('the wordmark is drawn in its own face from the first paint, on a first vis
   expect(drawn.family).toMatch(/^"Studio Wordmark"/);
   expect(drawn.ready).toBe(true);
 });
+
+test('a phone is sent the typeface without hinting, a desktop window with it, and both draw their text in it', async ({ page }) => {
+  const faces: string[] = [];
+  page.on('response', (response) => {
+    const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+    if (name.startsWith('raleway-') && response.ok()) faces.push(name);
+  });
+  await page.goto('/dailyPage/profile');
+  const loaded = await page.evaluate(async () => {
+    const faces = await Promise.all([document.fonts.load('400 16px "Studio Sans"', 'Studio'), document.fonts.load('700 16px "Studio Sans"', 'Studio')]);
+    return faces.flat().map((face) => face.status);
+  });
+  expect(loaded.length).toBeGreaterThanOrEqual(2);
+  expect(loaded.every((status) => status === 'loaded')).toBe(true);
+  expect(faces.length).toBeGreaterThanOrEqual(2);
+  const unhinted = faces.filter((name) => name.includes('-unhinted-'));
+  // Phones draw without TrueType instructions; Windows draws a desktop's small text with them.
+  expect(unhinted.length, faces.join(' ')).toBe((await isPhone(page)) ? faces.length : 0);
+});
