@@ -16,6 +16,16 @@ test.describe('profile and contact', () => {
       await expect(section.getByRole('list', { name: '获奖' }).getByRole('img')).toHaveCount(profile.awardimage.length);
     }
     await expect(sections.first().getByRole('list', { name: '获奖' }).getByRole('img').first()).toHaveCSS('height', '32px');
+    // Drawn from the image endpoint at about their size where it can resize them (a few KB each).
+    const badges = await page.getByRole('list', { name: '获奖' }).getByRole('img').all();
+    const uploads = profiles.flatMap((profile) => profile.awardimage.map((image) => image.url));
+    expect(badges.length).toBe(uploads.length);
+    for (const [index, badge] of badges.entries()) {
+      await badge.scrollIntoViewIfNeeded();
+      await expect.poll(() => badge.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      const drawnFrom = await badge.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname);
+      if (/\.(jpe?g|png|webp)$/i.test(uploads[index]!)) expect(drawnFrom).toMatch(/^\/_img\/240\/uploads\//);
+    }
     // The award lines follow each other closely: the profile's own rule over the article text's
     // paragraph gap (the shared text block's styles come first in the page, then the page's own).
     const gaps: number[] = [];
