@@ -180,7 +180,7 @@ try {
           `Lighthouse ${formFactor}: ${result.name} (performance, accessibility, best practices, SEO; LCP; CLS), median of ${LIGHTHOUSE_RUNS}`,
           `${result.performance}, ${result.accessibility}, ${result.bestPractices}, ${result.seo}; ${(result.lcpMs / 1000).toFixed(2)} s; ${result.cls.toFixed(3)}`,
         ]);
-        if (result.lcpWaitedFor) rows.push([`Lighthouse mobile: ${result.name}, the request its simulated LCP waited for (the last to end in Lantern's graph), most often of ${LIGHTHOUSE_RUNS}`, result.lcpWaitedFor]);
+        if (result.lcpWaitedFor) rows.push([`Lighthouse mobile: ${result.name}, the request its simulated LCP waited for (the last to end in Lantern's pessimistic graph), most often of ${LIGHTHOUSE_RUNS}`, result.lcpWaitedFor]);
       }
     }
   }

@@ -23,7 +23,10 @@ const FLAGS = [
  * picture (decision 022, ninth pass). Read from the simulator's own node timings of the run.
  */
 function lcpWaitedFor() {
+  // Lighthouse's LCP is the mean of an optimistic and a pessimistic graph; the pessimistic one holds
+  // every request the optimistic one does, and its last is the one named.
   const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticLargestContentfulPaint');
+  if (!timings) console.warn('lighthouse: no Lantern node timings for LCP in this run');
   let last;
   for (const [node, timing] of timings ?? []) {
     if (node.type !== 'network' || (node.request.resourceType === 'Image' && /^(Low|VeryLow)$/.test(node.request.priority))) continue;

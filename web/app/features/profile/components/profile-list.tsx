@@ -21,7 +21,8 @@ function badgeSources(badge: Media) {
   const width = badge.width && badge.height ? Math.round((height * badge.width) / badge.height) : undefined;
   if (!isResizable(badge)) return { src: badge.formats[0]?.url ?? badge.url, width, height };
   const { src, srcSet } = imageSources(badge);
-  return { src, srcSet, sizes: `${width ?? height}px`, width, height };
+  // Of unknown proportions, the browser sizes it from its box once laid out (it loads lazily).
+  return { src, srcSet, sizes: width ? `${width}px` : `auto, ${height * 3}px`, width, height };
 }
 
 /** Spec 2: a centred column; each profile with portrait, name, award lines, description, award images. */
