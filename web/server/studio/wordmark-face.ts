@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
-import subsetFont from 'subset-font';
 import { FONT_PARTS, inPart, unicodeRange } from '~/styles/font-ranges';
+import { cutFace } from '~/styles/cut-face.server';
 
 /** The wordmark's face: its CSS (`@font-face`, fonts inline) and a name that changes with its letters. */
 export interface WordmarkFace {
@@ -11,9 +11,6 @@ export interface WordmarkFace {
   css: string;
 }
 
-/** subset-font 2.9's options that @types/subset-font (2.3) does not list yet. */
-type CutOptions = NonNullable<Parameters<typeof subsetFont>[2]> & { noHinting?: boolean; dropTables?: string[] };
-const cut = subsetFont as (font: Buffer, text: string, options: CutOptions) => Promise<Buffer>;
 
 /** The wordmark is set in the bold weight (spec 9: regular, thin, bold). */
 const WEIGHT = 700;
@@ -45,7 +42,7 @@ export function createWordmarkFaces({ max = 16 }: { max?: number } = {}) {
       // Without hinting (`fpgm`, `prep`, `cvt `: 4 KB of a 5.5 KB face): browsers other than on
       // Windows ignore it, Google Fonts serves its faces unhinted to them, and the face travels in
       // every document's first bytes (decision 022).
-      const font = await cut(await source(part.source), mine, { targetFormat: 'woff2', noHinting: true, dropTables: ['STAT'] });
+      const font = await cutFace(await source(part.source), mine, { hinted: false });
       faces.push(
         `@font-face{font-family:"Studio Wordmark";font-style:normal;font-weight:${WEIGHT};font-display:block;` +
           `src:url(data:font/woff2;base64,${font.toString('base64')}) format("woff2");unicode-range:${unicodeRange(part)};}`,
