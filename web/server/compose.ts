@@ -1,7 +1,7 @@
 import { createContentClient } from './content/content-client';
 import { createContentStore, isOutage } from './content/content-store';
 import { sqliteLastGood, type LastGoodStore } from './content/last-good';
-import { createPageCache } from './pages/page-cache';
+import { createPageCache, PAGE_STALE_S } from './pages/page-cache';
 import { pageCacheMiddleware } from './pages/page-cache-middleware';
 import { redisAnswers, redisLastGood } from './content/redis-content';
 import { connectRedis, type SharedRedis } from './storage/redis';
@@ -71,7 +71,8 @@ export function composeSite(config: ServerConfig, standIns: StandIns = {}, { log
     onEvent: metrics?.contentCache,
   });
   const content = createContentClient(config.content, cmsFetch, store, { onCall: metrics?.cmsCall });
-  const pages = createPageCache({ ttlMs: config.contentCache.ttlMs, onEvent: metrics?.pageCache });
+  // Kept a day past the TTL, served while drawn again (cachedPages, page-refresh.ts); a publish purges it.
+  const pages = createPageCache({ ttlMs: config.contentCache.ttlMs, staleMs: PAGE_STALE_S * 1000, onEvent: metrics?.pageCache });
   metrics?.watchPageCache(() => pages.size());
   // Private work and share links (issue 39): which files are private, what each token opens; both
   // read again on every publish, on every instance.

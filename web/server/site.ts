@@ -3,10 +3,11 @@ import type { ServerBuild } from 'react-router';
 import { inlineStylesheetsFrom } from '~/lib/document/inline-stylesheets.server';
 import { createApp } from './app';
 import { composeSite, type StandIns } from './compose';
-import { createLogging, type Logging } from './observability/logger';
+import { createLogging, lineLog, type Logging } from './observability/logger';
 import type { SiteMetrics } from './observability/metrics';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
+import { createPageRefresher } from './pages/page-refresh';
 import { cmsAnswers, deepHealth } from './health/health';
 import { warmUp } from './warm-up';
 import { PAGE } from '~/pages';
@@ -35,6 +36,8 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   inlineStylesheetsFrom(options.mode === 'production' ? options.clientDir : undefined);
   const logging = options.logging ?? createLogging({ level: config.logLevel });
   const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
+  // Pages older than the TTL are served while drawn again through this same app (stale-while-revalidate).
+  const refresher = createPageRefresher({ secure: config.publicUrl?.protocol === 'https:', log: lineLog(logging.logger, 'warn') });
   site.words.start();
   site.privacy.media.start();
   site.privacy.views.start();
@@ -49,12 +52,13 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     webhook: { secret: config.webhookSecret, purge: site.purge.purge },
     previewSecret: config.previewSecret,
     previewFrameAncestors: config.previewFrameAncestors,
-    cachedPages: cachedPages({ pages: site.pages, pageTtlS: site.services.pageTtlS }),
+    cachedPages: cachedPages({ pages: site.pages, pageTtlS: site.services.pageTtlS, refresher }),
     marks: site.marks,
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,
     privacy: site.privacy,
   });
+  refresher.attach(app);
   return {
     app,
     /** The site's page cache and the services its pages read (the operator's and the tests' view of them). */
@@ -75,6 +79,7 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
       }),
     /** Before the process ends: the views counted since the last send go to the CMS. */
     stop: async () => {
+      await refresher.close();
       site.privacy.media.stop();
       await site.privacy.views.stop();
     },

@@ -82,7 +82,7 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const requests = requestSeries(registry, { bounds: SECONDS, methodLabel });
-  const pageCache = new Counter({ name: 'page_cache_events_total', help: 'Page views by what the page cache did: hit, miss (rendered), shared (waited for a render under way).', labelNames: ['result'] as const, registers });
+  const pageCache = new Counter({ name: 'page_cache_events_total', help: 'Page views by what the page cache did: hit, stale (served past its TTL while drawn again), miss (rendered), shared (waited for a render under way).', labelNames: ['result'] as const, registers });
   const contentCache = new Counter({
     name: 'content_cache_events_total',
     help: 'Reads of CMS content by what the content store did: hit, stale (served while refreshing), miss, shared, refresh, last_good (stood in for a failing CMS), refresh_failed.',
@@ -92,7 +92,7 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
   const cmsSeconds = new Histogram({ name: 'cms_request_duration_seconds', help: 'Calls to the CMS by outcome, and how long each took.', labelNames: ['outcome'] as const, buckets: SECONDS, registers });
   const cmsFailures = new Counter({ name: 'cms_request_failures_total', help: 'Calls to the CMS that failed: 5xx, timeout, unreachable, invalid answer.', labelNames: ['reason'] as const, registers });
   // Series that exist from the start, so a rate is right from the first event.
-  for (const result of ['hit', 'miss', 'shared'] satisfies PageCacheEvent[]) pageCache.inc({ result }, 0);
+  for (const result of ['hit', 'stale', 'miss', 'shared'] satisfies PageCacheEvent[]) pageCache.inc({ result }, 0);
   for (const result of ['hit', 'stale', 'miss', 'last_good'] satisfies ContentCacheEvent[]) contentCache.inc({ result }, 0);
 
   let redisReady: (() => boolean) | undefined;

@@ -4,18 +4,32 @@ import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from './p
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 import { isRead } from '../security/request-limits';
+import type { PageRefresher } from './page-refresh';
+import { layoutFor } from '~/lib/document/device';
 
 /**
  * The fast path for a page already rendered: answered here, before the static files and React
  * Router, from the same page cache the root route's middleware fills (it also keeps the rules of
  * what may be cached), compressed when it was stored, with a policy allowing its inline scripts
  * and styles by hash. Under a spike most views are this one memory read.
+ *
+ * With `refresher`, a page older than its TTL is served the same way while it is drawn again in
+ * the background (stale-while-revalidate): on a quiet site most visitors come more than a TTL
+ * after the one before, and each of them would otherwise wait for a render. A publish purges the
+ * cache, so what it changed is never served stale.
  */
-export function cachedPages({ pages, pageTtlS }: { pages: PageCache; pageTtlS: number }) {
+export function cachedPages({ pages, pageTtlS, refresher }: { pages: PageCache; pageTtlS: number; refresher?: PageRefresher }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isRead(req.method) || res.locals.preview) return next();
-    const key = pageKey(pageAddressOf(req, res), req.get('user-agent'));
-    const page = pages.get(key);
+    const address = pageAddressOf(req, res);
+    const userAgent = req.get('user-agent');
+    const key = pageKey(address, userAgent);
+    // The refresher's own request draws the page: it is not answered from the copy it replaces.
+    let page = res.locals.refreshing ? undefined : pages.get(key);
+    if (!page && refresher && !res.locals.refreshing) {
+      page = pages.stale(key);
+      if (page) refresher.refresh(key, address, layoutFor(userAgent));
+    }
     if (!page) {
       // The render behind (the root route's middleware) does not look this key up again.
       res.locals.pageMiss = key;

@@ -32,11 +32,26 @@ async function encode(body: Uint8Array<ArrayBuffer>): Promise<CachedPage['encode
   return { br: bytes(br), gzip: bytes(gz) };
 }
 
-/** What the cache did for a view: served a stored page, rendered one, or waited for another visitor's render. */
-export type PageCacheEvent = 'hit' | 'miss' | 'shared';
+/**
+ * What the cache did for a view: served a stored page, served one older than the TTL while it is
+ * drawn again, rendered one, or waited for another visitor's render.
+ */
+export type PageCacheEvent = 'hit' | 'stale' | 'miss' | 'shared';
+
+/**
+ * How long a page is kept past its TTL, to be served while it is drawn again: a day, what the
+ * pages' `stale-while-revalidate` already allows a shared cache (`pageCacheControl`).
+ */
+export const PAGE_STALE_S = 86_400;
 
 export interface PageCacheOptions {
+  /** A stored page is fresh for this long; 0 keeps nothing. */
   ttlMs: number;
+  /**
+   * And kept this much longer (default none), for `stale`: served to a visitor while a render in
+   * the background replaces it. A purge (a publish) drops it all the same.
+   */
+  staleMs?: number;
   /** Told of every hit, render and shared render (the server's metrics). */
   onEvent?: (event: PageCacheEvent) => void;
   /** Memory for rendered pages, bytes (least recently used go first). */
@@ -58,22 +73,35 @@ export function notModified(ifNoneMatch: string | null, etag: string): boolean {
  * Rendered pages per URL and layout, for the TTL: a repeat view is a memory read, not a render.
  * Concurrent renders of one page are shared: the first renders, the others wait for it.
  */
-export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now, onEvent }: PageCacheOptions) {
+export function createPageCache({ ttlMs, staleMs = 0, maxBytes = 64 * 1024 * 1024, now = Date.now, onEvent }: PageCacheOptions) {
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => Math.max(1, page.body.byteLength + page.encoded.br.byteLength + page.encoded.gzip.byteLength),
-    ttl: ttlMs,
+    // The cache's own clock ends a page's whole life; whether it is still fresh is `now`'s.
+    ttl: ttlMs + staleMs,
     ttlAutopurge: false,
   });
+  const fresh = (page: CachedPage) => now() - page.storedAt < ttlMs;
   const rendering = new Map<string, Promise<CachedPage | undefined>>();
   // Bumped by every purge: a render that began before a purge (a publish) is never kept after it.
   let generation = 0;
 
   return {
-    /** The stored page for `key`; whoever gets one serves it (a hit). */
+    /** The stored page for `key` while it is fresh; whoever gets one serves it (a hit). */
     get(key: string) {
       const page = pages.get(key);
-      if (page) onEvent?.('hit');
+      if (!page || !fresh(page)) return undefined;
+      onEvent?.('hit');
+      return page;
+    },
+    /**
+     * The stored page for `key` once its TTL is over, within `staleMs`; whoever gets one serves it
+     * and has it drawn again (`page-refresh.ts`).
+     */
+    stale(key: string) {
+      const page = pages.get(key);
+      if (!page || fresh(page)) return undefined;
+      onEvent?.('stale');
       return page;
     },
     /** The render under way for `key`, if any; whoever gets one waits for it and serves its page. */
