@@ -11,7 +11,7 @@ import { instantMoves } from './bench/instant.mjs';
 import { parseArguments, runImport } from './import/import.mjs';
 import { startFrontDoor } from './lib/front-door.mjs';
 import { renderBenchmarks, writeRun } from './bench/render.mjs';
-import { floodLoad, outageTtfb, publishToVisible, warmLoad } from './bench/content.mjs';
+import { floodLoad, outageTtfb, publishToVisible, viewAfterTtl, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
@@ -125,6 +125,7 @@ try {
     rows.push(...(await warmLoad(web.url, [['project grid', '/dailyPage/project'], ['project grid', '/dailyPage/project', 'br'], ['project page', projectPath]])));
     rows.push(...(await floodLoad(`${web.url}/dailyPage/project`)));
     rows.push(...(await outageTtfb(cms.url, dataDir, RUNS)));
+    rows.push(...(await viewAfterTtl(cms.url, dataDir, secrets.SITE_WEBHOOK_SECRET, projectPath, RUNS)));
     rows.push([`Publish in the admin to visible on the site (webhook), median of ${RUNS}`, ms(await publishToVisible(cms.url, [web.url], RUNS))]);
   }
 

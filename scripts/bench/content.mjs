@@ -134,3 +134,60 @@ export async function publishToVisible(cmsUrl, siteUrls, runs) {
   await admin.publish('api::project.project', project.documentId, { projectName: project.projectName });
   return median(times);
 }
+
+/** One view as a phone's browser makes it (brotli): time to the whole answer and its bytes on the wire. */
+function phoneView(url) {
+  const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { headers: { 'user-agent': PHONE, 'accept-encoding': 'br, gzip' } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`${url}: ${res.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Decision 022, tenth pass: on a quiet site most visitors come more than a TTL after the one
+ * before. Such a view of a project page, served from the stored copy while the page is drawn again
+ * (stale-while-revalidate), against the render every such view was before (a purge first, as a
+ * publish does), alternating, on a site whose TTL is one second; content cached in both.
+ */
+export async function viewAfterTtl(cmsUrl, dataDir, secret, page, runs) {
+  const site = await startWeb({
+    port: await freePort(),
+    cmsUrl,
+    env: { CONTENT_TTL_S: '1', SITE_WEBHOOK_SECRET: secret, CONTENT_CACHE_FILE: path.join(dataDir, 'after-ttl-content.db') },
+  });
+  const purge = () =>
+    fetch(`${site.url}/_webhooks/content`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ event: 'entry.update', model: 'first-page-img' }),
+    });
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const rendered = [];
+  const stale = [];
+  try {
+    await phoneView(`${site.url}${page}`);
+    for (let n = 0; n < runs; n += 1) {
+      await purge();
+      rendered.push(await phoneView(`${site.url}${page}`));
+      await pause(1_200); // past the TTL, and past the content's: the next view is a stale one
+      stale.push(await phoneView(`${site.url}${page}`));
+      await pause(300); // its render in the background is done
+    }
+  } finally {
+    await stop(site.child);
+  }
+  const mid = (views, key) => median(views.map((view) => view[key]));
+  return [
+    [
+      `A view of a project page more than a TTL after the one before (phone, brotli): served from the stored copy while drawn again vs rendered, median of ${runs}`,
+      `${ms(mid(stale, 'ms'))}, ${(mid(stale, 'bytes') / 1024).toFixed(1)} KB vs ${ms(mid(rendered, 'ms'))}, ${(mid(rendered, 'bytes') / 1024).toFixed(1)} KB`,
+    ],
+  ];
+}
