@@ -43,6 +43,21 @@ test('pages, scripts and the stylesheet arrive compressed with brotli', async ({
   expect(page404.headers()['content-encoding']).toBe('gzip');
 });
 
+test('a page comes whole: its data inline, not in pieces revealed by a script, rendered or from the cache', async ({ page, request }) => {
+  const project = await firstLink(page, '/dailyPage/project', '/dailyPage/project');
+  const article = await firstLink(page, '/dailyPage/article', '/dailyPage/article');
+  for (const route of [...ROUTES, project, article]) {
+    for (const view of ['first', 'again']) {
+      const html = await (await request.get(route)).text();
+      // React's streamed form: a placeholder per late part, and the script that moves it in (up to
+      // 0.7 KB more with Brotli, and a longer policy of script hashes) — decision 022, tenth pass.
+      expect(html, `${route} (${view})`).not.toContain('<template id="B:');
+      expect(html, `${route} (${view})`).not.toContain('$RC(');
+      expect(html, `${route} (${view})`).toContain('window.__reactRouterContext.streamController.close()');
+    }
+  }
+});
+
 test('pictures come in AVIF at a width that matches how large they are drawn', async ({ page }) => {
   test.setTimeout(90_000); // the first visit to each picture makes its AVIF files (about a second each)
   const project = await firstLink(page, '/dailyPage/project', '/dailyPage/project');
