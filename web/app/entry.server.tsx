@@ -43,6 +43,7 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const lateErrors: unknown[] = [];
     const userAgent = request.headers.get('user-agent');
     // Whole documents from the built site, as for bots: a page's loaders have finished before it
     // renders, so only React Router's own hydration data suspends, for a tick. Sent as the shell was
@@ -62,6 +63,7 @@ export default function handleRequest(
         nonce: nonce ? { script: nonce, style: nonce } : undefined,
         [readyOption]() {
           shellRendered = true;
+          for (const error of lateErrors) console.error(error);
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -86,8 +88,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors while rendering the shell reject and are logged by React Router.
+          // Errors while rendering the shell reject and are logged by React Router; others, kept
+          // until the whole page is ready (a shell that fails never gets there), are logged then.
           if (shellRendered) console.error(error);
+          else lateErrors.push(error);
         },
       },
     );

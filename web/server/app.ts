@@ -50,6 +50,8 @@ export interface AppOptions {
   imageCacheMaxBytes?: number;
   /** Pages already rendered, answered before anything else looks at the request. */
   cachedPages?: (req: Request, res: Response, next: NextFunction) => void;
+  /** Each visitor's fresh renders (`createRenderBudget`), shared with `cachedPages`; default: the handler's own. */
+  renderBudget?: (client: string) => boolean;
   /** What the pages read (content client, page cache, public origin), from the composition root. */
   services?: SiteServices;
   /** The studio's logo, checked, as the source of its icons (without it: no icon endpoints). */
@@ -144,7 +146,7 @@ export function createApp(options: AppOptions): Express {
 
   // Rendered at the site's own origin, never the request's Host (issue 36).
   const origin = options.services?.publicOrigin ?? options.publicUrl?.origin ?? 'http://localhost';
-  app.all('/{*splat}', reactRouterHandler(options.build, options.mode, origin, options.services));
+  app.all('/{*splat}', reactRouterHandler(options.build, options.mode, origin, options.services, options.renderBudget));
 
   // Last resort: never a stack trace to the visitor; client errors keep their 4xx.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -101,9 +101,14 @@ export async function streamBody(body: ReadableStream<Uint8Array>, res: ExpressR
 }
 
 /** Express middleware serving the React Router app (SSR pages and data requests), rendered at `origin`. */
-export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: string, origin: string, services?: SiteServices) {
+export function reactRouterHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: string,
+  origin: string,
+  services?: SiteServices,
+  renders: (client: string) => boolean = createRenderBudget(),
+) {
   const handle = createRequestHandler(build, mode);
-  const renders = createRenderBudget();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     // The site's pages have no actions: anything but reading them is a 405, never a rendered page.
     if (!isRead(req.method)) {
@@ -117,7 +122,8 @@ export function reactRouterHandler(build: ServerBuild | (() => Promise<ServerBui
       if (services?.log) context.set(logContext, services.log);
       context.set(cspContext, cspOf(res));
       const client = req.ip ?? 'unknown';
-      context.set(renderBudgetContext, () => renders(client));
+      // A page drawn again in the background was charged to the visitor whose view started it (cachedPages).
+      context.set(renderBudgetContext, res.locals.refreshing ? () => true : () => renders(client));
       context.set(visitorContext, client);
       if (res.locals.share) context.set(shareGrantContext, res.locals.share as ShareGrant);
       if (typeof res.locals.pageMiss === 'string') context.set(pageMissContext, res.locals.pageMiss);

@@ -8,6 +8,7 @@ import type { SiteMetrics } from './observability/metrics';
 import type { ServerConfig } from './config';
 import { cachedPages } from './pages/cached-pages';
 import { createPageRefresher } from './pages/page-refresh';
+import { createRenderBudget } from './pages/render-budget';
 import { cmsAnswers, deepHealth } from './health/health';
 import { warmUp } from './warm-up';
 import { PAGE } from '~/pages';
@@ -37,7 +38,14 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
   const logging = options.logging ?? createLogging({ level: config.logLevel });
   const site = composeSite(config, options.standIns, { logging, metrics: options.metrics });
   // Pages older than the TTL are served while drawn again through this same app (stale-while-revalidate).
-  const refresher = createPageRefresher({ secure: config.publicUrl?.protocol === 'https:', log: lineLog(logging.logger, 'warn') });
+  const refresher = createPageRefresher({
+    ttlMs: config.contentCache.ttlMs,
+    drop: (key) => site.pages.forget(key),
+    secure: config.publicUrl?.protocol === 'https:',
+    log: lineLog(logging.logger, 'warn'),
+  });
+  // Each visitor's fresh renders, whether their view renders a page or starts its render in the background.
+  const renderBudget = createRenderBudget();
   site.words.start();
   site.privacy.media.start();
   site.privacy.views.start();
@@ -52,7 +60,8 @@ export function createSiteApp(config: ServerConfig, options: SiteOptions) {
     webhook: { secret: config.webhookSecret, purge: site.purge.purge },
     previewSecret: config.previewSecret,
     previewFrameAncestors: config.previewFrameAncestors,
-    cachedPages: cachedPages({ pages: site.pages, pageTtlS: site.services.pageTtlS, refresher }),
+    cachedPages: cachedPages({ pages: site.pages, pageTtlS: site.services.pageTtlS, refresher, renderBudget }),
+    renderBudget,
     marks: site.marks,
     imageCacheDir: config.imageCacheDir,
     imageCacheMaxBytes: config.imageCacheMaxBytes,

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { notModified, type PageCache } from './page-cache';
-import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from './page-cache-middleware';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey, STALE_CACHE_CONTROL } from './page-cache-middleware';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 import { isRead } from '../security/request-limits';
@@ -18,7 +18,18 @@ import { layoutFor } from '~/lib/document/device';
  * after the one before, and each of them would otherwise wait for a render. A publish purges the
  * cache, so what it changed is never served stale.
  */
-export function cachedPages({ pages, pageTtlS, refresher }: { pages: PageCache; pageTtlS: number; refresher?: PageRefresher }) {
+export function cachedPages({
+  pages,
+  pageTtlS,
+  refresher,
+  renderBudget = () => true,
+}: {
+  pages: PageCache;
+  pageTtlS: number;
+  refresher?: PageRefresher;
+  /** The visitor's fresh renders (the pages' own budget): a render in the background started by a view is theirs. */
+  renderBudget?: (client: string) => boolean;
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isRead(req.method) || res.locals.preview) return next();
     const address = pageAddressOf(req, res);
@@ -26,16 +37,21 @@ export function cachedPages({ pages, pageTtlS, refresher }: { pages: PageCache; 
     const key = pageKey(address, userAgent);
     // The refresher's own request draws the page: it is not answered from the copy it replaces.
     let page = res.locals.refreshing ? undefined : pages.get(key);
+    let stale = false;
     if (!page && refresher && !res.locals.refreshing) {
       page = pages.stale(key);
-      if (page) refresher.refresh(key, address, layoutFor(userAgent));
+      stale = page !== undefined;
+      // One render per page per TTL at most (page-refresh.ts), paid from the visitor's budget: when
+      // that is spent, the stored page is served all the same.
+      if (page && refresher.due(key) && renderBudget(req.ip ?? 'unknown')) refresher.refresh(key, address, layoutFor(userAgent), page.status);
     }
     if (!page) {
       // The render behind (the root route's middleware) does not look this key up again.
       res.locals.pageMiss = key;
       return next();
     }
-    for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
+    // A stale copy is not to be kept as fresh by a CDN or the browser (its data cache included).
+    for (const [name, value] of cachedPageHeaders(page, stale ? STALE_CACHE_CONTROL : pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));
     if (notModified(req.get('if-none-match') ?? null, page.etag)) {
       res.status(304).end();

@@ -22,6 +22,12 @@ export const pageCacheControl = (ttlS: number, { data = false }: { data?: boolea
   // (issue 26). A document always revalidates (cheap with the ETag).
   `public, max-age=${data ? ttlS : 0}, s-maxage=${ttlS}, stale-while-revalidate=86400, stale-if-error=604800`;
 
+/**
+ * A stored page served past its TTL while it is drawn again (`cachedPages`): already as old as a
+ * shared cache may keep it fresh, so none keeps it as fresh; they may still serve it stale.
+ */
+export const STALE_CACHE_CONTROL = 'public, max-age=0, s-maxage=0, stale-while-revalidate=86400, stale-if-error=604800';
+
 /** React Router's data requests end in `.data` (`/x.data`, `/_.data` for an index or the root). */
 export const isDataRequest = (pathAndSearch: string) => /\.data(\?|$)/.test(pathAndSearch);
 

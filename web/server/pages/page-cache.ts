@@ -129,6 +129,10 @@ export function createPageCache({ ttlMs, staleMs = 0, maxBytes = 64 * 1024 * 102
       if (ttlMs > 0 && startedIn === generation) pages.set(key, stored);
       return stored;
     },
+    /** Drops the one stored page under `key` (renders under way, of it or others, are still kept). */
+    forget(key: string) {
+      pages.delete(key);
+    },
     /** Drops every page, or those whose key `which` picks (renders under way are not kept either). */
     purge(which?: (key: string) => boolean): number {
       generation += 1;

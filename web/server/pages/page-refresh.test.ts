@@ -23,16 +23,22 @@ async function site({ failRenders = false } = {}) {
   let clock = 1_000_000;
   const pages = createPageCache({ ttlMs: TTL_MS, staleMs: 86_400_000, now: () => clock });
   const logged: string[] = [];
-  const refresher = createPageRefresher({ log: (line) => logged.push(line) });
+  const refresher = createPageRefresher({ ttlMs: TTL_MS, drop: (key) => pages.forget(key), now: () => clock, log: (line) => logged.push(line) });
+  let budget = true;
+  let gone = false;
   const renders: Array<{ layout: string; refreshing: boolean }> = [];
   let release: () => void = () => {};
   let held: Promise<void> | undefined;
   const app = express();
-  app.use(cachedPages({ pages, pageTtlS: TTL_MS / 1000, refresher }));
+  app.use(cachedPages({ pages, pageTtlS: TTL_MS / 1000, refresher, renderBudget: () => budget }));
   app.use(async (req, res) => {
     const layout = layoutFor(req.get('user-agent'));
     renders.push({ layout, refreshing: Boolean(res.locals.refreshing) });
     await held;
+    if (gone) {
+      res.status(404).send('not found');
+      return;
+    }
     if (failRenders && res.locals.refreshing) {
       res.status(503).set('cache-control', 'no-store').send('down');
       return;
@@ -62,6 +68,9 @@ async function site({ failRenders = false } = {}) {
     logged,
     settled,
     visit: async (path: string, ua?: string) => (await fetch(`${base}${path}`, { headers: ua ? { 'user-agent': ua } : {} })).text(),
+    answer: (path: string) => fetch(`${base}${path}`),
+    spend: () => (budget = false),
+    remove: () => (gone = true),
     pass: (ms: number) => (clock += ms),
     hold: () => (held = new Promise((resolve) => (release = () => resolve()))),
     release: () => release(),
@@ -78,7 +87,10 @@ describe('a page past its TTL (stale-while-revalidate)', () => {
     s.pass(2);
     // The visitor does not wait for the render: held until after the answer.
     s.hold();
-    expect(await s.visit('/dailyPage/project')).toBe('<p>web render 1</p>');
+    const stale = await s.answer('/dailyPage/project');
+    expect(await stale.text()).toBe('<p>web render 1</p>');
+    // Not to be kept as fresh by a CDN or the browser: it is already a TTL old.
+    expect(stale.headers.get('cache-control')).toMatch(/max-age=0, s-maxage=0, stale-while-revalidate=/);
     s.release();
     await s.settled();
     expect(s.renders).toEqual([
@@ -114,15 +126,40 @@ describe('a page past its TTL (stale-while-revalidate)', () => {
     expect(s.renders.map((render) => render.refreshing)).toEqual([false, false]);
   });
 
-  it('stays when the render behind fails, and is said so in the log', async () => {
+  it('stays when the render behind fails, said so in the log, and is tried again only a TTL later', async () => {
     const s = await site({ failRenders: true });
     await s.visit('/dailyPage/profile');
     s.pass(TTL_MS);
     expect(await s.visit('/dailyPage/profile')).toBe('<p>web render 1</p>');
     await s.settled();
-    expect(await s.visit('/dailyPage/profile')).toBe('<p>web render 1</p>');
-    await s.settled();
     expect(s.logged.some((line) => line.includes('/dailyPage/profile') && line.includes('503'))).toBe(true);
+    for (let n = 0; n < 5; n += 1) expect(await s.visit('/dailyPage/profile')).toBe('<p>web render 1</p>');
+    await s.settled();
+    expect(s.renders).toHaveLength(2);
+    s.pass(TTL_MS);
+    await s.visit('/dailyPage/profile');
+    await s.settled();
+    expect(s.renders).toHaveLength(3);
+  });
+
+  it('goes when its page is gone (a 404 now), so the next visitor is told so', async () => {
+    const s = await site();
+    await s.visit('/dailyPage/project/abc');
+    s.pass(TTL_MS);
+    s.remove();
+    expect(await s.visit('/dailyPage/project/abc')).toBe('<p>web render 1</p>');
+    await s.settled();
+    expect((await s.answer('/dailyPage/project/abc')).status).toBe(404);
+  });
+
+  it('is not drawn again on a visitor whose fresh renders are spent: they get the stored page all the same', async () => {
+    const s = await site();
+    await s.visit('/dailyPage/article');
+    s.pass(TTL_MS);
+    s.spend();
+    expect(await s.visit('/dailyPage/article')).toBe('<p>web render 1</p>');
+    await s.settled();
+    expect(s.renders).toHaveLength(1);
   });
 
   it("draws a page again in the layout its visitors have", () => {

@@ -11,6 +11,13 @@ import type { Layout } from '~/lib/document/device';
 export const REFRESH_AGENTS: Record<Layout, string> = { web: 'site-page-refresh', phone: 'site-page-refresh (Mobile Safari)' };
 
 export interface PageRefreshOptions {
+  /** The pages' TTL: a page is drawn again at most once in it, whatever its render stored. */
+  ttlMs: number;
+  /**
+   * Drops a stored page whose render now answers another status (a project deleted without a
+   * webhook: 404; another address: a redirect), so the next visitor gets that answer.
+   */
+  drop: (key: string) => void;
   /** The site's public address is HTTPS: asked for as a request that came over it (see `warmUp`). */
   secure?: boolean;
   /** Renders in the background at once at most (more stale views meanwhile wait for a later visitor). */
@@ -20,8 +27,13 @@ export interface PageRefreshOptions {
 }
 
 export interface PageRefresher {
-  /** Draws the page at `address` (path and query) in `layout` again, unless that is already under way; `key` is its page-cache key. */
-  refresh(key: string, address: string, layout: Layout): void;
+  /** Whether the page under `key` may be drawn again now: not under way, not drawn in the last TTL. */
+  due(key: string): boolean;
+  /**
+   * Draws the page at `address` (path and query) in `layout` again, if `due`; `key` is its
+   * page-cache key, `status` the stored page's.
+   */
+  refresh(key: string, address: string, layout: Layout, status: number): void;
   /** The Express app whose pages are drawn (set once the app is made). */
   attach(app: Express): void;
   /** Renders under way (tests and the operator). */
@@ -38,12 +50,21 @@ export interface PageRefresher {
  * stored by the root route's middleware as a visitor's would be. The request is marked on the
  * server side only (`res.locals.refreshing`): nothing a visitor sends can ask for it.
  */
-export function createPageRefresher({ secure = false, concurrency = 4, log }: PageRefreshOptions = {}): PageRefresher {
+export function createPageRefresher({ ttlMs, drop, secure = false, concurrency = 4, log, now = Date.now }: PageRefreshOptions & { now?: () => number }): PageRefresher {
   let app: Express | undefined;
   let listening: Promise<number> | undefined;
   let server: http.Server | undefined;
   let closed = false;
   const underWay = new Set<string>();
+  // When each page was last asked for again. A render that stores nothing under the key (it
+  // failed, or its page is kept under another key) leaves the page stale: without this, every
+  // view of it would start another render.
+  const startedAt = new Map<string, number>();
+  const due = (key: string) => !underWay.has(key) && !(now() - (startedAt.get(key) ?? -Infinity) < ttlMs);
+  const forgetOld = () => {
+    if (startedAt.size < 1_000) return;
+    for (const [key, at] of startedAt) if (now() - at >= ttlMs) startedAt.delete(key);
+  };
 
   const port = () =>
     (listening ??= (async () => {
@@ -57,12 +78,21 @@ export function createPageRefresher({ secure = false, concurrency = 4, log }: Pa
       server.listen(0, '127.0.0.1');
       await once(server, 'listening');
       return (server.address() as AddressInfo).port;
-    })());
+    })().catch((error: unknown) => {
+      listening = undefined; // asked again at the next refresh
+      throw error;
+    }));
+  const say = (line: string) => {
+    if (!closed) log?.(line);
+  };
 
   return {
-    refresh(key, address, layout) {
-      if (closed || !app || underWay.has(key) || underWay.size >= concurrency) return;
+    due,
+    refresh(key, address, layout, status) {
+      if (closed || !app || !due(key) || underWay.size >= concurrency) return;
+      forgetOld();
       underWay.add(key);
+      startedAt.set(key, now());
       void (async () => {
         const response = await fetch(`http://127.0.0.1:${await port()}${address}`, {
           // Uncompressed: the body is only read to its end (the cache keeps its own compressed copies).
@@ -72,10 +102,13 @@ export function createPageRefresher({ secure = false, concurrency = 4, log }: Pa
         });
         await response.arrayBuffer();
         if (response.status >= 500 || response.status === 429 || /no-store/.test(response.headers.get('cache-control') ?? '')) {
-          log?.(`page refresh: ${address} (${layout}) answered ${response.status} ${response.headers.get('cache-control') ?? ''}; the stored page stays`);
+          say(`page refresh: ${address} (${layout}) answered ${response.status} ${response.headers.get('cache-control') ?? ''}; the stored page stays`);
+        } else if (response.status !== status) {
+          // Its answer is another now (a 404, a redirect): the stored page goes, the next visitor gets that answer.
+          drop(key);
         }
       })()
-        .catch((error: unknown) => log?.(`page refresh: ${address} (${layout}) failed: ${error instanceof Error ? error.message : String(error)}; the stored page stays`))
+        .catch((error: unknown) => say(`page refresh: ${address} (${layout}) failed: ${error instanceof Error ? error.message : String(error)}; the stored page stays`))
         .finally(() => underWay.delete(key));
     },
     attach(express) {
