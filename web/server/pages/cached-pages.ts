@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { notModified, type PageCache } from './page-cache';
-import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey, STALE_CACHE_CONTROL } from './page-cache-middleware';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey, staleCacheControl } from './page-cache-middleware';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 import { isRead } from '../security/request-limits';
@@ -50,8 +50,9 @@ export function cachedPages({
       res.locals.pageMiss = key;
       return next();
     }
-    // A stale copy is not to be kept as fresh by a CDN or the browser (its data cache included).
-    for (const [name, value] of cachedPageHeaders(page, stale ? STALE_CACHE_CONTROL : pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl) }))) res.setHeader(name, value);
+    // A stale copy is not to be kept as fresh by a shared cache (staleCacheControl).
+    const data = isDataRequest(req.originalUrl);
+    for (const [name, value] of cachedPageHeaders(page, (stale ? staleCacheControl : pageCacheControl)(pageTtlS, { data }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));
     if (notModified(req.get('if-none-match') ?? null, page.etag)) {
       res.status(304).end();

@@ -24,9 +24,12 @@ export const pageCacheControl = (ttlS: number, { data = false }: { data?: boolea
 
 /**
  * A stored page served past its TTL while it is drawn again (`cachedPages`): already as old as a
- * shared cache may keep it fresh, so none keeps it as fresh; they may still serve it stale.
+ * shared cache may keep it fresh, so none keeps it as fresh; they may still serve it stale. A
+ * page's data keeps the browser's TTL: what a visitor fetched ahead serves their click (one
+ * request per move, decision 022), a TTL at most, as it would have been kept before.
  */
-export const STALE_CACHE_CONTROL = 'public, max-age=0, s-maxage=0, stale-while-revalidate=86400, stale-if-error=604800';
+export const staleCacheControl = (ttlS: number, { data = false }: { data?: boolean } = {}) =>
+  `public, max-age=${data ? ttlS : 0}, s-maxage=0, stale-while-revalidate=86400, stale-if-error=604800`;
 
 /** React Router's data requests end in `.data` (`/x.data`, `/_.data` for an index or the root). */
 export const isDataRequest = (pathAndSearch: string) => /\.data(\?|$)/.test(pathAndSearch);

@@ -99,6 +99,10 @@ describe('a page past its TTL (stale-while-revalidate)', () => {
     ]);
     expect(await s.visit('/dailyPage/project')).toBe('<p>web render 2</p>');
     expect(s.renders).toHaveLength(2);
+    // Its data may be kept by the browser for its TTL, so what was fetched ahead serves the click.
+    await s.visit('/dailyPage/project.data');
+    s.pass(TTL_MS);
+    expect((await s.answer('/dailyPage/project.data')).headers.get('cache-control')).toMatch(/^public, max-age=60, s-maxage=0,/);
   });
 
   it('is drawn again once however many visitors come meanwhile, in the layout they were served', async () => {
