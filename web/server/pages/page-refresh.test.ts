@@ -30,7 +30,11 @@ async function site({ failRenders = false } = {}) {
   let release: () => void = () => {};
   let held: Promise<void> | undefined;
   const app = express();
-  app.use(cachedPages({ pages, pageTtlS: TTL_MS / 1000, refresher, renderBudget: () => budget }));
+  let charged = 0;
+  app.use(cachedPages({ pages, pageTtlS: TTL_MS / 1000, refresher, renderBudget: () => {
+    charged += 1;
+    return budget;
+  } }));
   app.use(async (req, res) => {
     const layout = layoutFor(req.get('user-agent'));
     renders.push({ layout, refreshing: Boolean(res.locals.refreshing) });
@@ -70,6 +74,8 @@ async function site({ failRenders = false } = {}) {
     visit: async (path: string, ua?: string) => (await fetch(`${base}${path}`, { headers: ua ? { 'user-agent': ua } : {} })).text(),
     answer: (path: string) => fetch(`${base}${path}`),
     spend: () => (budget = false),
+    charged: () => charged,
+    refresherPort: () => refresher.port(),
     remove: () => (gone = true),
     pass: (ms: number) => (clock += ms),
     hold: () => (held = new Promise((resolve) => (release = () => resolve()))),
@@ -164,6 +170,35 @@ describe('a page past its TTL (stale-while-revalidate)', () => {
     expect(await s.visit('/dailyPage/article')).toBe('<p>web render 1</p>');
     await s.settled();
     expect(s.renders).toHaveLength(1);
+  });
+
+  it('keeps its private listener to itself: another process asking it gets nothing drawn', async () => {
+    const s = await site();
+    await s.visit('/dailyPage/article');
+    s.pass(TTL_MS);
+    await s.visit('/dailyPage/article');
+    await s.settled();
+    const port = s.refresherPort();
+    expect(port).toBeGreaterThan(0);
+    const drawn = s.renders.length;
+    for (const headers of [{}, { 'x-page-refresh': 'guess' }]) {
+      const answer = await fetch(`http://127.0.0.1:${port}/dailyPage/project`, { headers });
+      expect(answer.status).toBe(404);
+    }
+    expect(s.renders).toHaveLength(drawn);
+  });
+
+  it("takes nothing from a visitor's budget when it cannot draw the page now", async () => {
+    const s = await site();
+    const pages = Array.from({ length: 8 }, (_, n) => `/dailyPage/project/p${n}`);
+    for (const page of pages) await s.visit(page);
+    s.pass(TTL_MS);
+    s.hold();
+    for (const page of pages) await s.visit(page);
+    // Four at once at most: the other four views were served without a render and without a charge.
+    expect(s.charged()).toBe(4);
+    s.release();
+    await s.settled();
   });
 
   it("draws a page again in the layout its visitors have", () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,9 @@ import type { Layout } from '~/lib/document/device';
  * keys a page by its layout, `layoutFor`; the access log shows who asked).
  */
 export const REFRESH_AGENTS: Record<Layout, string> = { web: 'site-page-refresh', phone: 'site-page-refresh (Mobile Safari)' };
+
+/** Carries the refresher's token to its private listener (and goes no further). */
+const TOKEN_HEADER = 'x-page-refresh';
 
 export interface PageRefreshOptions {
   /** The pages' TTL: a page is drawn again at most once in it, whatever its render stored. */
@@ -27,7 +31,7 @@ export interface PageRefreshOptions {
 }
 
 export interface PageRefresher {
-  /** Whether the page under `key` may be drawn again now: not under way, not drawn in the last TTL. */
+  /** Whether the page under `key` may be drawn again now: not under way, not drawn in the last TTL, a render free. */
   due(key: string): boolean;
   /**
    * Draws the page at `address` (path and query) in `layout` again, if `due`; `key` is its
@@ -38,6 +42,8 @@ export interface PageRefresher {
   attach(app: Express): void;
   /** Renders under way (tests and the operator). */
   pending(): number;
+  /** The private listener's port once it listens (tests). */
+  port(): number | undefined;
   /** Stops taking renders and closes the private listener. */
   close(): Promise<void>;
 }
@@ -60,7 +66,10 @@ export function createPageRefresher({ ttlMs, drop, secure = false, concurrency =
   // failed, or its page is kept under another key) leaves the page stale: without this, every
   // view of it would start another render.
   const startedAt = new Map<string, number>();
-  const due = (key: string) => !underWay.has(key) && !(now() - (startedAt.get(key) ?? -Infinity) < ttlMs);
+  const due = (key: string) => !closed && app !== undefined && underWay.size < concurrency && !underWay.has(key) && !(now() - (startedAt.get(key) ?? -Infinity) < ttlMs);
+  // The private listener answers only this process's own requests: another process on the
+  // machine gets nothing from it (no render outside the budget, no connection held open).
+  const token = randomBytes(18).toString('base64url');
   const forgetOld = () => {
     if (startedAt.size < 1_000) return;
     for (const [key, at] of startedAt) if (now() - at >= ttlMs) startedAt.delete(key);
@@ -68,7 +77,12 @@ export function createPageRefresher({ ttlMs, drop, secure = false, concurrency =
 
   const port = () =>
     (listening ??= (async () => {
-      server = http.createServer((req, res) => {
+      server = http.createServer({ requestTimeout: 35_000, headersTimeout: 5_000 }, (req, res) => {
+        if (req.headers[TOKEN_HEADER] !== token) {
+          res.writeHead(404, { connection: 'close' }).end();
+          return;
+        }
+        delete req.headers[TOKEN_HEADER];
         if (secure) Object.defineProperty(req, 'secure', { value: true });
         (res as http.ServerResponse & { locals?: Record<string, unknown> }).locals = { refreshing: true };
         app!(req, res);
@@ -89,14 +103,14 @@ export function createPageRefresher({ ttlMs, drop, secure = false, concurrency =
   return {
     due,
     refresh(key, address, layout, status) {
-      if (closed || !app || !due(key) || underWay.size >= concurrency) return;
+      if (!due(key)) return;
       forgetOld();
       underWay.add(key);
       startedAt.set(key, now());
       void (async () => {
         const response = await fetch(`http://127.0.0.1:${await port()}${address}`, {
           // Uncompressed: the body is only read to its end (the cache keeps its own compressed copies).
-          headers: { 'user-agent': REFRESH_AGENTS[layout], 'accept-encoding': 'identity' },
+          headers: { 'user-agent': REFRESH_AGENTS[layout], 'accept-encoding': 'identity', [TOKEN_HEADER]: token },
           redirect: 'manual',
           signal: AbortSignal.timeout(30_000),
         });
@@ -115,6 +129,7 @@ export function createPageRefresher({ ttlMs, drop, secure = false, concurrency =
       app = express;
     },
     pending: () => underWay.size,
+    port: () => (server?.listening ? (server.address() as AddressInfo).port : undefined),
     async close() {
       closed = true;
       if (!server?.listening) return;
