@@ -181,7 +181,7 @@ describe('a page past its TTL (stale-while-revalidate)', () => {
     const port = s.refresherPort();
     expect(port).toBeGreaterThan(0);
     const drawn = s.renders.length;
-    for (const headers of [{}, { 'x-page-refresh': 'guess' }]) {
+    for (const headers of [{}, { 'x-page-refresh': 'guess' }] as Array<Record<string, string>>) {
       const answer = await fetch(`http://127.0.0.1:${port}/dailyPage/project`, { headers });
       expect(answer.status).toBe(404);
     }
