@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { notModified, type PageCache } from './page-cache';
-import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey, staleCacheControl } from './page-cache-middleware';
+import { cachedPageHeaders, isDataRequest, pageCacheControl, pageKey } from './page-cache-middleware';
 import { cspOf } from '../security/security-headers';
 import { pageAddressOf } from './page-requests';
 import { isRead } from '../security/request-limits';
@@ -50,9 +50,7 @@ export function cachedPages({
       res.locals.pageMiss = key;
       return next();
     }
-    // A stale copy is not to be kept as fresh by a shared cache (staleCacheControl).
-    const data = isDataRequest(req.originalUrl);
-    for (const [name, value] of cachedPageHeaders(page, (stale ? staleCacheControl : pageCacheControl)(pageTtlS, { data }))) res.setHeader(name, value);
+    for (const [name, value] of cachedPageHeaders(page, pageCacheControl(pageTtlS, { data: isDataRequest(req.originalUrl), stale }))) res.setHeader(name, value);
     if (page.hashes) res.setHeader('content-security-policy', cspOf(res).forHashes(page.hashes));
     if (notModified(req.get('if-none-match') ?? null, page.etag)) {
       res.status(304).end();

@@ -7,7 +7,7 @@ import { isPrivatePage, pageAddress } from './page-address';
 import { mayRender } from './render-budget';
 import { localeOfPrefix } from '~/lib/language/language';
 import { siteLocales } from '~/lib/language/page-locale.server';
-import { notModified, type CachedPage, type PageCache } from './page-cache';
+import { notModified, PAGE_STALE_S, type CachedPage, type PageCache } from './page-cache';
 import { isRead } from '../security/request-limits';
 
 /**
@@ -16,20 +16,14 @@ import { isRead } from '../security/request-limits';
  * while the site is failing. The layout is chosen from the User-Agent, so every page varies on it
  * (docs/decisions/004-content-cache.md).
  */
-export const pageCacheControl = (ttlS: number, { data = false }: { data?: boolean } = {}) =>
+export const pageCacheControl = (ttlS: number, { data = false, stale = false }: { data?: boolean; stale?: boolean } = {}) =>
   // A page's data for a client-side move (`.data`) may be kept by the browser for the TTL: what was
   // fetched ahead (on hover, in view, when idle) is then used by the click, not fetched again
-  // (issue 26). A document always revalidates (cheap with the ETag).
-  `public, max-age=${data ? ttlS : 0}, s-maxage=${ttlS}, stale-while-revalidate=86400, stale-if-error=604800`;
-
-/**
- * A stored page served past its TTL while it is drawn again (`cachedPages`): already as old as a
- * shared cache may keep it fresh, so none keeps it as fresh; they may still serve it stale. A
- * page's data keeps the browser's TTL: what a visitor fetched ahead serves their click (one
- * request per move, decision 022), a TTL at most, as it would have been kept before.
- */
-export const staleCacheControl = (ttlS: number, { data = false }: { data?: boolean } = {}) =>
-  `public, max-age=${data ? ttlS : 0}, s-maxage=0, stale-while-revalidate=86400, stale-if-error=604800`;
+  // (issue 26). A document always revalidates (cheap with the ETag). A `stale` page, served past
+  // its TTL while it is drawn again (`cachedPages`), is already as old as a shared cache may keep
+  // it fresh, so none keeps it as fresh; its data keeps the browser's TTL all the same (one
+  // request per move, decision 022).
+  `public, max-age=${data ? ttlS : 0}, s-maxage=${stale ? 0 : ttlS}, stale-while-revalidate=${PAGE_STALE_S}, stale-if-error=604800`;
 
 /** React Router's data requests end in `.data` (`/x.data`, `/_.data` for an index or the root). */
 export const isDataRequest = (pathAndSearch: string) => /\.data(\?|$)/.test(pathAndSearch);
