@@ -19,7 +19,7 @@ import { NotFoundPage } from '~/components/not-found-page';
 import { twinForRememberedLanguage, useRememberedLanguage } from '~/features/translation/remembered-language';
 import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language/language';
 import { Fallbacks } from '~/components/fallbacks';
-import { HAND_WRITTEN, metaTexts, uiText, type RootData } from '~/lib/language/ui-text';
+import { HAND_WRITTEN, metaTexts, pageTexts, PageTextsContext, uiText, type RootData } from '~/lib/language/ui-text';
 import { unnamedStudio } from '~/lib/content/studio';
 import { pageLocale } from '~/lib/language/page-locale.server';
 import { getUiTexts } from '~/lib/language/get-ui-texts.server';
@@ -101,6 +101,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const locales = rootData?.locales ?? DEFAULT_LOCALES;
   const language = rootData?.language ?? languageOf(pathname, locales);
   const languageContext = useMemo(() => ({ language, locales }), [language, locales]);
+  // The root's data keeps its identity across moves (it is loaded again only with the language).
+  const studioData = rootData?.studio;
+  const words = rootData?.interface;
+  const texts = useMemo(() => pageTexts(language, locales, { studio: studioData, interface: words }), [language, locales, studioData, words]);
   const studio = rootData?.studio ?? unnamedStudio('');
   const inlined = useContext(InlineStylesheets);
   const version = studio.logoSrc.split('?')[1];
@@ -131,9 +135,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <LayoutProvider layout={layout}>
           <LanguageContext.Provider value={languageContext}>
-            <Fallbacks texts={rootData?.fallback}>{children}</Fallbacks>
+            <PageTextsContext.Provider value={texts}>
+              <Fallbacks texts={rootData?.fallback}>{children}</Fallbacks>
+              {rootData?.preview && <PreviewMarker />}
+            </PageTextsContext.Provider>
           </LanguageContext.Provider>
-          {rootData?.preview && <PreviewMarker />}
         </LayoutProvider>
         <ScrollRestoration />
         <Scripts />

@@ -1,5 +1,5 @@
-import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_LOCALES, languageOf, useLanguage, useLocales, type Language, type SiteLocales } from './language';
+import { createContext, useContext, useMemo } from 'react';
+import { DEFAULT_LOCALES, LanguageContext, languageOf, type Language, type SiteLocales } from './language';
 import { unnamedStudio, type Studio } from '../content/studio';
 
 /**
@@ -275,15 +275,28 @@ export function metaTexts({ location, matches }: { location: { pathname: string 
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   const locales = root?.locales ?? DEFAULT_LOCALES;
   const language = root?.language ?? languageOf(location.pathname, locales);
+  return pageTexts(language, locales, root);
+}
+
+/** What a page in `language` of a studio with `locales` says, from the root loader's `root` (if any). */
+export function pageTexts(language: Language, locales: SiteLocales, root?: Pick<RootData, 'interface' | 'studio'>): PageTexts {
   const texts = uiText(language, root?.interface);
   return { ...texts, locales, studio: root?.studio ?? unnamedStudio(texts.ui.unnamedStudio) };
 }
 
-/** The texts of the page being shown. */
+/**
+ * The texts of the page being shown, made once per language and root data by the root layout
+ * (root.tsx). A context of their own, not `useRouteLoaderData('root')` in every component: that
+ * reads the router's data, which is new with every move, so each of the thirty-odd components that
+ * show a word of the interface (the shell's header and drawers, every media item) rendered again
+ * with each move although their words had not changed (issue 41: a move's time is the main
+ * thread's).
+ */
+export const PageTextsContext = createContext<PageTexts | null>(null);
+
+/** The texts of the page being shown (without the root layout, as in unit tests: the language's own, no studio). */
 export function useUi(): PageTexts {
-  const language = useLanguage();
-  const locales = useLocales();
-  const root = useRouteLoaderData<RootData>('root');
-  const texts = uiText(language, root?.interface);
-  return { ...texts, locales, studio: root?.studio ?? unnamedStudio(texts.ui.unnamedStudio) };
+  const provided = useContext(PageTextsContext);
+  const { language, locales } = useContext(LanguageContext);
+  return useMemo(() => provided ?? pageTexts(language, locales), [provided, language, locales]);
 }
