@@ -1,5 +1,5 @@
 import { useRef, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { articleCoverSizes } from '~/lib/media/image-sizes';
 import { useLocalePath, useTextLang } from '~/lib/language/language';
@@ -33,7 +33,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const intent = fetchAheadOnIntent(href);
   return (
     <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
-      <Link to={href} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
+      <QuietLink to={href} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
         <span className={styles.coverFrame}>
           {cover && (
             <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />
@@ -47,7 +47,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
             {article.chief}
           </span>
         </span>
-      </Link>
+      </QuietLink>
     </li>
   );
 }

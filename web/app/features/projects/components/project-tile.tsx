@@ -1,5 +1,5 @@
 import { memo, useRef, type CSSProperties } from 'react';
-import { Link } from 'react-router';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
@@ -41,7 +41,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
     <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
-      <Link to={to} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
+      <QuietLink to={to} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
         {cover ? (
           <ResponsiveImage
             media={cover}
@@ -63,7 +63,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
             {project.author}
           </span>
         </span>
-      </Link>
+      </QuietLink>
     </li>
   );
 });

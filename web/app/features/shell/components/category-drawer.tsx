@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { memo } from 'react';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { CategoryIcon } from '~/components/category-icon';
 import { projectListHref, type Category } from '~/lib/content/category';
 import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
@@ -16,7 +17,7 @@ interface CategoryDrawerProps {
 }
 
 /** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
-export function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
+export const CategoryDrawer = memo(function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
   const { ui } = useUi();
   const localize = useLocalePath();
   const textLang = useTextLang();
@@ -27,7 +28,7 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
         <ul className={styles.list}>
           {categories.map((category) => (
             <li key={category.designType}>
-              <Link
+              <QuietLink
                 to={localize(projectListHref(category.designType))}
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
@@ -37,11 +38,11 @@ export function CategoryDrawer({ open, categories, active, onClose }: CategoryDr
               >
                 <CategoryIcon icontype={category.icontype} className={styles.icon} />
                 <span {...textLang(category.label ?? category.designType)}>{category.label ?? category.designType}</span>
-              </Link>
+              </QuietLink>
             </li>
           ))}
         </ul>
       </nav>
     </Drawer>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { memo } from 'react';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { MENU_ITEMS, type MenuKey } from '../active-menu';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
@@ -15,7 +16,7 @@ interface MenuDrawerProps {
 }
 
 /** Spec 2: PROJECTS, TOPICS, PROFILE, and CONTACT (which opens the overlay); active in red. */
-export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onClose }: MenuDrawerProps) {
+export const MenuDrawer = memo(function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onClose }: MenuDrawerProps) {
   const { ui } = useUi();
   const href = useLocalePath();
   return (
@@ -24,14 +25,14 @@ export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onC
         <ul className={styles.list}>
           {MENU_ITEMS.map((item) => (
             <li key={item.key}>
-              <Link
+              <QuietLink
                 to={href(item.to)}
                 className={styles.item}
                 aria-current={item.key === active ? 'page' : undefined}
                 onClick={() => onChoose(item.key)}
               >
                 {item.key}
-              </Link>
+              </QuietLink>
             </li>
           ))}
           <li>
@@ -50,4 +51,4 @@ export function MenuDrawer({ open, active, contactOpen, onChoose, onContact, onC
       </nav>
     </Drawer>
   );
-}
+});

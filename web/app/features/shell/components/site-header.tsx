@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { memo, type ReactNode } from 'react';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { Logo } from '~/components/logo';
 import { MenuToggle } from './menu-toggle';
 import styles from './site-header.module.css';
@@ -18,17 +18,17 @@ interface SiteHeaderProps {
 }
 
 /** Spec 2: fixed 60px header, menu toggle, centred logo, category filter (PROJECTS only). */
-export function SiteHeader(props: SiteHeaderProps) {
+export const SiteHeader = memo(function SiteHeader(props: SiteHeaderProps) {
   const { ui, studio, fill } = useUi();
   const href = useLocalePath();
   return (
     <header className={styles.header}>
       <MenuToggle open={props.menuOpen} onToggle={props.onToggleMenu} />
       {/* Named by what it shows and where it goes (the visible name first, WCAG 2.5.3). */}
-      <Link to={href('/login')} className={styles.logo} onClick={props.onLogo}>
+      <QuietLink to={href('/login')} className={styles.logo} onClick={props.onLogo}>
         <Logo />
         <span className="visually-hidden">{fill('studioHome', { studio: studio.name })}</span>
-      </Link>
+      </QuietLink>
       <div className={styles.actions}>
         {props.showCategoryFilter ? (
           <button
@@ -50,4 +50,4 @@ export function SiteHeader(props: SiteHeaderProps) {
       </div>
     </header>
   );
-}
+});

@@ -1,0 +1,108 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { memo, Profiler, type ReactNode } from 'react';
+import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuietLink } from './quiet-link';
+
+function Where() {
+  const { pathname, search, state } = useLocation();
+  return <p data-testid="where">{`${pathname}${search} ${JSON.stringify(state)}`}</p>;
+}
+
+/** Commits seen under each item of the list (React's Profiler: a commit of anything it wraps). */
+let commits: Record<string, number> = {};
+const Item = memo(function Item({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <Profiler id={name} onRender={() => (commits[name] = (commits[name] ?? 0) + 1)}>
+      <li>{children}</li>
+    </Profiler>
+  );
+});
+
+function Grid() {
+  return (
+    <main>
+      <ul>
+        <Item name="quiet">
+          <QuietLink to="/grid/a?documentId=a" state={{ list: ['a', 'b'] }}>
+            quiet a
+          </QuietLink>
+        </Item>
+        <Item name="router">
+          <Link to="/grid/b?documentId=b">router b</Link>
+        </Item>
+        <Item name="here">
+          <QuietLink to="/grid">this grid</QuietLink>
+        </Item>
+      </ul>
+      <Outlet />
+    </main>
+  );
+}
+
+function setUp(path = '/grid') {
+  window.history.replaceState(null, '', path);
+  const router = createBrowserRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <Where />
+          <Outlet />
+        </>
+      ),
+      children: [{ path: 'grid', Component: Grid, children: [{ path: ':id', loader: async ({ params }) => params.id, Component: () => <h1>project</h1> }] }],
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+  commits = {};
+  return router;
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('a quiet link (issue 41)', () => {
+  it('opens its address with its state, as a router link does', async () => {
+    setUp();
+    const before = window.history.length;
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'quiet a' })));
+    expect(await screen.findByRole('heading', { name: 'project' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/grid/a?documentId=a {"list":["a","b"]}');
+    expect(window.history.length).toBe(before + 1);
+  });
+
+  it('is a plain link to its address for a new tab, a new window or another button', async () => {
+    setUp();
+    const link = screen.getByRole('link', { name: 'quiet a' });
+    expect(link.getAttribute('href')).toBe('/grid/a?documentId=a');
+    // The browser's own handling (a new tab, a new window) is left to it: the click is not taken.
+    // (Noted once the page has seen it, then stopped: jsdom cannot open a tab.)
+    const taken: boolean[] = [];
+    const note = (event: MouseEvent) => {
+      taken.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('click', note);
+    for (const click of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) fireEvent.click(link, click);
+    window.removeEventListener('click', note);
+    expect(taken).toEqual([false, false, false, false]);
+    expect(screen.getByTestId('where').textContent).toBe('/grid null');
+  });
+
+  it('replaces the history entry when it leads to the page shown', async () => {
+    setUp();
+    const before = window.history.length;
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'this grid' })));
+    expect(window.history.length).toBe(before);
+    expect(screen.getByTestId('where').textContent).toBe('/grid null');
+  });
+
+  it('does not render again while the router moves; a router link does', async () => {
+    const router = setUp();
+    await act(async () => router.navigate('/grid/b?documentId=b'));
+    expect(await screen.findByRole('heading', { name: 'project' })).toBeTruthy();
+    expect(commits.quiet ?? 0).toBe(0);
+    expect(commits.here ?? 0).toBe(0);
+    expect(commits.router).toBeGreaterThanOrEqual(1);
+  });
+});
