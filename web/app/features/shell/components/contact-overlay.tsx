@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import { CloseButton } from '~/components/close-button';
 import { OverlayOpened } from '~/components/overlay-opened';
 import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
@@ -16,7 +16,7 @@ interface ContactOverlayProps {
  * Spec 2: covers the page below the header. Closes with its close control, Escape, or a click
  * outside the panel; focus moves in when it opens, stays inside, and returns to the opener.
  */
-export function ContactOverlay({ open, onClose, children }: ContactOverlayProps) {
+export const ContactOverlay = memo(function ContactOverlay({ open, onClose, children }: ContactOverlayProps) {
   const { ui } = useUi();
   const panel = useRef<HTMLDivElement>(null);
   const [opened, setOpened] = useState(open);
@@ -52,4 +52,4 @@ export function ContactOverlay({ open, onClose, children }: ContactOverlayProps)
       </div>
     </OverlayOpened.Provider>
   );
-}
+});

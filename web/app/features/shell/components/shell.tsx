@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ALL_CATEGORY, type Category } from '~/lib/content/category';
 import { menuForPath } from '../active-menu';
-import { initialShellState, shellReducer, type Panel } from '../shell-state';
+import { initialShellState, shellReducer } from '../shell-state';
 import { selectProjectsMenu, useActiveMenu } from '../use-active-menu';
 import { CategoryDrawer } from './category-drawer';
 import { ContactOverlay } from './contact-overlay';
@@ -19,7 +19,11 @@ interface ShellProps {
   children: ReactNode;
 }
 
-/** Spec 2, the shell (`PAGE.shell`): header, menu drawer, category drawer, contact overlay, page content. */
+/**
+ * Spec 2, the shell (`PAGE.shell`): header, menu drawer, category drawer, contact overlay, page
+ * content. It follows the address (the active menu and category); its header and panels are
+ * memoised with steady handlers, so a move between its pages renders only what changed in them.
+ */
 export function Shell({ categories, contact, headerExtra, children }: ShellProps) {
   const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);
@@ -27,7 +31,10 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const activeCategory = params.get('category') ?? ALL_CATEGORY.designType;
-  const toggle = useCallback((panel: Panel) => dispatch({ type: 'toggle', panel }), []);
+  const toggleMenu = useCallback(() => dispatch({ type: 'toggle', panel: 'menu' }), []);
+  const toggleCategories = useCallback(() => dispatch({ type: 'toggle', panel: 'categories' }), []);
+  const chooseMenu = useCallback(() => dispatch({ type: 'chooseMenu' }), []);
+  const openContact = useCallback(() => dispatch({ type: 'open', panel: 'contact' }), []);
   const close = useCallback(() => {
     dispatch({ type: 'close' });
     // Closed, a link to the panel (#contact) opens it again.
@@ -61,8 +68,8 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
         menuOpen={state.open === 'menu'}
         categoriesOpen={categoriesOpen}
         showCategoryFilter={projectsActive}
-        onToggleMenu={() => toggle('menu')}
-        onToggleCategories={() => toggle('categories')}
+        onToggleMenu={toggleMenu}
+        onToggleCategories={toggleCategories}
         onLogo={selectProjectsMenu}
         extra={headerExtra}
       />
@@ -70,8 +77,8 @@ export function Shell({ categories, contact, headerExtra, children }: ShellProps
         open={state.open === 'menu'}
         active={activeMenu}
         contactOpen={state.open === 'contact'}
-        onChoose={() => dispatch({ type: 'chooseMenu' })}
-        onContact={() => dispatch({ type: 'open', panel: 'contact' })}
+        onChoose={chooseMenu}
+        onContact={openContact}
         onClose={close}
       />
       {projectsActive && (
