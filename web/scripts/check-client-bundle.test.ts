@@ -2,7 +2,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ES module script without types
-import { serverOnlyCodeIn } from './check-client-bundle.mjs';
+import { COMPILE_HINT, serverOnlyCodeIn, startsWithCompileHint } from './check-client-bundle.mjs';
 
 /** A module bundled and minified for the browser, as a leaked import would end up in a chunk. */
 async function browserChunk(entry: string): Promise<string> {
@@ -36,5 +36,13 @@ describe('the client bundle check', () => {
 
   it('passes the browser code of a page', async () => {
     expect(serverOnlyCodeIn(await browserChunk('app/features/projects/components/project-grid.tsx'))).toEqual([]);
+  });
+
+  it('wants the compile hint as the first line of every chunk but the manifest', () => {
+    expect(startsWithCompileHint('vendor-abc.js', `${COMPILE_HINT}\nimport{a}from"./b.js";`)).toBe(true);
+    // Vite's map of a preloaded import() put before it: V8 no longer sees the hint.
+    expect(startsWithCompileHint('app-abc.js', `const __vite__mapDeps=(i,m=__vite__mapDeps);\n${COMPILE_HINT}\n`)).toBe(false);
+    expect(startsWithCompileHint('app-abc.js', 'import{a}from"./b.js";')).toBe(false);
+    expect(startsWithCompileHint('manifest-0312c39c.js', 'window.__reactRouterManifest={};')).toBe(true);
   });
 });

@@ -34,6 +34,9 @@ function Grid() {
         <Item name="here">
           <QuietLink to="/grid">this grid</QuietLink>
         </Item>
+        <Item name="relative">
+          <QuietLink to="b?documentId=b">relative b</QuietLink>
+        </Item>
       </ul>
       <Outlet />
     </main>
@@ -95,6 +98,15 @@ describe('a quiet link (issue 41)', () => {
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'this grid' })));
     expect(window.history.length).toBe(before);
     expect(screen.getByTestId('where').textContent).toBe('/grid null');
+  });
+
+  it('hands an address that is not from the root to a router link, which resolves it', async () => {
+    setUp();
+    const link = screen.getByRole('link', { name: 'relative b' });
+    expect(link.getAttribute('href')).toBe('/grid/b?documentId=b');
+    await act(async () => fireEvent.click(link));
+    expect(await screen.findByRole('heading', { name: 'project' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/grid/b?documentId=b null');
   });
 
   it('does not render again while the router moves; a router link does', async () => {

@@ -1,5 +1,5 @@
 import { forwardRef, startTransition, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { useNavigate, UNSAFE_NavigationContext as NavigationContext } from 'react-router';
+import { Link, useNavigate, UNSAFE_NavigationContext as NavigationContext } from 'react-router';
 
 export interface QuietLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An address of the site from its root (`/dailyPage/project/…?documentId=…`): every link the site makes is one. */
@@ -19,30 +19,38 @@ const shown = (to: string) => {
   return url.pathname === window.location.pathname && url.search === window.location.search && url.hash === window.location.hash;
 };
 
+/** An address from the site's root (`/…`, not `//host/…`): nothing to resolve against a route. */
+export const rootAddress = (to: string) => to.startsWith('/') && !to.startsWith('//');
+
 /**
  * React Router's `<Link>` for an address from the site's root, that does not render again while the
  * router moves: the same anchor, click and navigation (`navigate(to, { state, viewTransition })`,
- * replacing the history entry when `to` is the address shown, in a transition when the router
- * makes its moves in one).
+ * replacing the history entry when `to` is the address shown, in a transition holding the move's
+ * promise when the router makes its moves in transitions, as `<Link>` does). Any other `to` (a
+ * relative address, another site) is handed to `<Link>`, which resolves it.
  *
  * A `<Link>` resolves its `to` against the route it is in (`useHref`, `useResolvedPath`), so it
  * reads React Router's route context, which is made new with every change of the router's state.
  * Every link on the screen then rendered again, with its anchor's handlers and ref, at each step
  * of a move (the move starts, its data is there, the page changes), memoised or not: 42 links,
- * three times, before a project appeared over the grid (issue 41: a move's time is the main
- * thread's). An address from the root has nothing to resolve, and a data router's `navigate`
- * and settings do not change while the page is open.
+ * twice, before a project appeared over the grid (issue 41: a move's time is the main thread's).
+ * An address from the root has nothing to resolve, and a data router's `navigate` and settings do
+ * not change while the page is open.
  */
-export const QuietLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietLink({ to, state, viewTransition, onClick, target, ...rest }, ref) {
+export const QuietLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietLink(props, ref) {
+  return rootAddress(props.to) ? <QuietAnchor {...props} ref={ref} /> : <Link {...props} ref={ref} />;
+});
+
+const QuietAnchor = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietAnchor({ to, state, viewTransition, onClick, target, ...rest }, ref) {
   const navigate = useNavigate();
   const { useTransitions } = useContext(NavigationContext);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !ownClick(event, target)) return;
     event.preventDefault();
-    const go = () => void navigate(to, { state, viewTransition, replace: shown(to) });
+    const go = () => navigate(to, { state, viewTransition, replace: shown(to) });
     if (useTransitions) startTransition(go);
-    else go();
+    else void go();
   };
   return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} data-discover="true" />;
 });
