@@ -1,3 +1,5 @@
+import { ownClick } from '~/lib/navigation/quiet-link';
+
 /**
  * Issue 41, point 2: data before pictures. On a slow connection the pictures a visitor scrolled
  * past (a phone's lazy loading starts those up to 2,500 px ahead) share the bandwidth with the
@@ -73,7 +75,7 @@ export function holdPicturesDuringMoves(doc: Document = document): void {
     held = null;
   };
   const hold = (event: Event) => {
-    if (event instanceof MouseEvent && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+    if (event instanceof MouseEvent && !ownClick(event, undefined)) return;
     const link = movingLink(event.target, doc.location);
     if (!link) return;
     // The click that ends a press on the same link finds its pictures already held: giving them back
