@@ -1,0 +1,40 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Media } from '~/lib/media/media';
+import { BackgroundCarousel } from './background-carousel';
+
+const slide = (n: number): Media => ({ url: `/uploads/slide-${n}.jpg`, kind: 'image', alt: '', width: 2400, height: 1350, placeholder: null, formats: [] });
+const slides = [0, 1, 2, 3].map(slide);
+
+/** Which slides have a picture in the page (the others are their empty frames). */
+const pictured = (container: HTMLElement) =>
+  [...container.querySelectorAll('img')].map((img) => slides.findIndex((media) => img.getAttribute('src')!.endsWith(media.url)));
+
+describe('the landing backgrounds', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // jsdom has no idle callback: afterLoad falls back to a short timer after `load`.
+    vi.stubGlobal('requestIdleCallback', undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws the first alone until the page has loaded, then brings the next in before its turn', () => {
+    const { container, rerender } = render(<BackgroundCarousel images={slides} index={0} />);
+    // The server's HTML and the first render: one picture, the one on screen, fetched first.
+    expect(pictured(container)).toEqual([0]);
+    expect(container.querySelector('img')!.getAttribute('fetchpriority')).toBe('high');
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(pictured(container)).toEqual([0, 1]);
+    // Turning: the one before fades out over the new one, and the one after comes in.
+    rerender(<BackgroundCarousel images={slides} index={1} />);
+    expect(pictured(container)).toEqual([0, 1, 2]);
+    rerender(<BackgroundCarousel images={slides} index={3} />);
+    expect(pictured(container)).toEqual([0, 2, 3]);
+    // Round again: the last fades out over the first.
+    rerender(<BackgroundCarousel images={slides} index={0} />);
+    expect(pictured(container)).toEqual([0, 1, 3]);
+  });
+});
