@@ -35,13 +35,18 @@ import { useTakingOver } from '~/lib/hooks/use-taking-over';
 import { SiteLinks } from '~/components/site-links';
 import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
 import { LayoutProvider } from '~/lib/hooks/use-layout';
-import { fontFacesCss } from '~/styles/fonts';
+import { fontFacesCss, PHONE_FACES_VERSION } from '~/styles/fonts';
+import { facesScript } from '~/lib/document/faces';
+import { StudioFaces } from '~/components/studio-faces';
 import '~/styles/global.css';
 import { tokensCss } from '~/styles/tokens';
 import { siteServices } from '~/lib/request/site-context.server';
 
 /** The tokens and the typeface's faces, per layout (a phone's faces are cut without hinting). */
 const HEAD_CSS: Record<Layout, string> = { phone: tokensCss() + fontFacesCss('phone'), web: tokensCss() + fontFacesCss('web') };
+
+/** The first script of every page: the early-input recorder, and a phone's choice of faces. */
+const HEAD_SCRIPT = EARLY_INPUT_SCRIPT + facesScript(PHONE_FACES_VERSION);
 
 // The icons and the manifest are the studio's (issue 37): named in the layout, with its logo's
 // version and the page's language. No font is preloaded: with font-display: optional a preloaded
@@ -114,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         {/* First in the document: it hears the visitor before anything else has loaded. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <SiteLinks />
@@ -141,6 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </PageTextsContext.Provider>
           </LanguageContext.Provider>
         </LayoutProvider>
+        <StudioFaces version={PHONE_FACES_VERSION} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -4,6 +4,10 @@
 // is at hand (cached, or quick), otherwise the fallback stays for that page view.
 import { FONT_FACES } from 'virtual:studio-fonts';
 import type { Layout } from '~/lib/document/device';
+import { facesVersion } from '~/lib/document/faces';
+
+/** The version of a phone's faces (lib/document/faces): a new cut of the faces is a new version. */
+export const PHONE_FACES_VERSION = facesVersion(FONT_FACES.map(({ phoneUrl }) => phoneUrl));
 
 /**
  * The faces' `@font-face` rules for a layout. A phone gets the parts cut without hinting: no

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { isPhone, open, sitePages, studioData } from './support';
 
 /**
@@ -102,22 +102,55 @@ test('the wordmark is drawn in its own face from the first paint, on a first vis
   expect(drawn.ready).toBe(true);
 });
 
-test('a phone is sent the typeface without hinting, a desktop window with it, and both draw their text in it', async ({ page }, testInfo) => {
-  const faces: string[] = [];
-  page.on('response', (response) => {
-    const name = new URL(response.url()).pathname.split('/').pop() ?? '';
-    if (name.startsWith('raleway-') && response.ok()) faces.push(name);
+/** The typeface's files this page has asked for, and whether each was asked for before its `load` event. */
+const facesAskedFor = (page: Page) =>
+  page.evaluate(() => {
+    const loadedAt = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/raleway-[^/]+\.woff2$/.test(entry.name))
+      .map((entry) => ({ name: entry.name.split('/').pop()!, beforeLoad: loadedAt.loadEventStart === 0 || entry.startTime < loadedAt.loadEventStart }));
   });
-  await page.goto('/dailyPage/profile');
-  const loaded = await page.evaluate(async () => {
+
+/** Whether the page's text is drawn in the typeface: named first in its font stack, and loaded. */
+const drawnInTypeface = (page: Page) =>
+  page.evaluate(async () => {
+    const named = getComputedStyle(document.body).fontFamily.startsWith('"Studio Sans"');
     const faces = await Promise.all([document.fonts.load('400 16px "Studio Sans"', 'Studio'), document.fonts.load('700 16px "Studio Sans"', 'Studio')]);
-    return faces.flat().map((face) => face.status);
+    return named && faces.flat().length >= 2 && faces.flat().every((face) => face.status === 'loaded');
   });
-  expect(loaded.length).toBeGreaterThanOrEqual(2);
-  expect(loaded.every((status) => status === 'loaded')).toBe(true);
-  expect(faces.length).toBeGreaterThanOrEqual(2);
-  const unhinted = faces.filter((name) => name.includes('-unhinted-'));
-  // Phones draw without TrueType instructions; Windows draws a desktop's small text with them.
+
+test('a desktop window draws its first page in the typeface; a phone from its second page, fetching it (without hinting) once the first has loaded', async ({ page }, testInfo) => {
+  await open(page, '/dailyPage/profile');
   // Which project this is (a phone's user agent or a desktop's), not what the page decided it is.
-  expect(unhinted.length, faces.join(' ')).toBe(testInfo.project.name === 'phone' ? faces.length : 0);
+  if (testInfo.project.name !== 'phone') {
+    expect(await drawnInTypeface(page)).toBe(true);
+    const faces = await facesAskedFor(page);
+    expect(faces.length).toBeGreaterThanOrEqual(2);
+    // Windows draws a desktop's small text with TrueType instructions.
+    expect(faces.filter(({ name }) => name.includes('-unhinted-'))).toEqual([]);
+    return;
+  }
+  // The first page: no face asked for with it, and its text in the system's faces.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
+  // Once it has loaded: the faces its text needs, cut without hinting (no phone draws with
+  // TrueType instructions), and none of them before its load event.
+  await expect.poll(async () => (await facesAskedFor(page)).length).toBeGreaterThanOrEqual(2);
+  const fetched = await facesAskedFor(page);
+  expect(fetched.filter(({ beforeLoad }) => beforeLoad)).toEqual([]);
+  expect(fetched.every(({ name }) => name.includes('-unhinted-')), fetched.map(({ name }) => name).join(' ')).toBe(true);
+  // The page being read keeps its faces; the next page is drawn in the typeface.
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
+  // A move within the page's document (a marker left on its window is still there after it).
+  await page.evaluate(() => Object.assign(window, { beforeTheMove: true }));
+  await page.locator('header a[href]').first().click();
+  await expect(page).not.toHaveURL(/\/dailyPage\/profile$/);
+  expect(await page.evaluate(() => 'beforeTheMove' in window)).toBe(true);
+  expect(await drawnInTypeface(page)).toBe(true);
+  // A later document of the visit: in the typeface from its first paint (the attribute is set by
+  // the page's first script, before anything is drawn).
+  await page.goto('/dailyPage/article');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-faces'))).toBe(true);
+  expect(await drawnInTypeface(page)).toBe(true);
 });
