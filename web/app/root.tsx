@@ -51,7 +51,8 @@ const HEAD_SCRIPT = EARLY_INPUT_SCRIPT + facesScript(PHONE_FACES_VERSION);
 // The icons and the manifest are the studio's (issue 37): named in the layout, with its logo's
 // version and the page's language. No font is preloaded: with font-display: optional a preloaded
 // font holds the first paint back until it arrives, and on a phone the page matters more than the
-// face of its few Latin words (Chinese text uses the system's CJK font either way).
+// face of its few Latin words (Chinese text uses the system's CJK font either way). A phone's first
+// page of a first visit does not ask for the typeface at all (components/studio-faces.tsx).
 
 /** Every page request goes through the page cache (and its HTTP caching headers) first. */
 export const middleware: Route.MiddlewareFunction[] = [(args, next) => siteServices(args.context).pageCache(args, next)];
