@@ -35,7 +35,7 @@ import { useTakingOver } from '~/lib/hooks/use-taking-over';
 import { SiteLinks } from '~/components/site-links';
 import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
 import { LayoutProvider } from '~/lib/hooks/use-layout';
-import { fontFacesCss, PHONE_FACES_VERSION } from '~/styles/fonts';
+import { fontFacesCss, PHONE_FACES, PHONE_FACES_VERSION } from '~/styles/fonts';
 import { facesScript } from '~/lib/document/faces';
 import { StudioFaces } from '~/components/studio-faces';
 import '~/styles/global.css';
@@ -116,7 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const version = studio.logoSrc.split('?')[1];
   const icon = (path: string) => (version ? `${path}?${version}` : path);
   return (
-    <html lang={language} data-layout={layout}>
+    // The page's first script may add data-faces before React takes over (lib/document/faces).
+    <html lang={language} data-layout={layout} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         {/* First in the document: it hears the visitor before anything else has loaded. */}
@@ -147,7 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </PageTextsContext.Provider>
           </LanguageContext.Provider>
         </LayoutProvider>
-        <StudioFaces version={PHONE_FACES_VERSION} />
+        <StudioFaces version={PHONE_FACES_VERSION} faces={PHONE_FACES} />
         <ScrollRestoration />
         <Scripts />
       </body>

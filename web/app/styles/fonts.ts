@@ -4,9 +4,12 @@
 // is at hand (cached, or quick), otherwise the fallback stays for that page view.
 import { FONT_FACES } from 'virtual:studio-fonts';
 import type { Layout } from '~/lib/document/device';
-import { facesVersion } from '~/lib/document/faces';
+import { facesVersion, type FaceFile } from '~/lib/document/faces';
 
-/** The version of a phone's faces (lib/document/faces): a new cut of the faces is a new version. */
+/** The faces a phone draws in, fetched after its first page (lib/document/faces). */
+export const PHONE_FACES: readonly FaceFile[] = FONT_FACES;
+
+/** The version of a phone's faces: a new cut of the faces is a new version. */
 export const PHONE_FACES_VERSION = facesVersion(FONT_FACES.map(({ phoneUrl }) => phoneUrl));
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FACE_WEIGHTS, FACES_ATTRIBUTE, FACES_KEY, facesScript, facesVersion, facesWithheld, fetchFaces } from './faces';
+import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesScript, facesVersion, facesWithheld, fetchFaces, inUnicodeRange, type FaceFile } from './faces';
 
 const root = document.documentElement;
 
@@ -47,32 +47,74 @@ describe('the inline snippet at the top of a page', () => {
   });
 });
 
+describe('the faces a page needs', () => {
+  const face = (weight: number, unicodeRange: string, name: string): FaceFile => ({ weight, unicodeRange, phoneUrl: `/assets/${name}-${weight}.woff2` });
+  const faces = [
+    face(100, 'U+0020-007E,U+00A0', 'latin'),
+    face(400, 'U+0020-007E,U+00A0', 'latin'),
+    face(400, 'U+00A1-00A8,U+00B8-00FF', 'latin-1'),
+    face(400, 'U+0100-0151', 'latin-ext'),
+    face(700, 'U+0020-007E,U+00A0', 'latin'),
+    face(700, 'U+00A1-00A8,U+00B8-00FF', 'latin-1'),
+  ];
+
+  it('reads a unicode range', () => {
+    expect(inUnicodeRange('U+0020-007E,U+00A0', 0x41)).toBe(true);
+    expect(inUnicodeRange('U+0020-007E,U+00A0', 0xa0)).toBe(true);
+    expect(inUnicodeRange('U+0020-007E,U+00A0', 0xa1)).toBe(false);
+  });
+
+  it('takes the weights the text is drawn in, and the parts holding its characters', () => {
+    expect(facesForText(faces, '工作室 Studio 2025').map(({ phoneUrl }) => phoneUrl)).toEqual(['/assets/latin-400.woff2', '/assets/latin-700.woff2']);
+    expect(facesForText(faces, 'Zürich').map(({ phoneUrl }) => phoneUrl)).toEqual([
+      '/assets/latin-400.woff2',
+      '/assets/latin-1-400.woff2',
+      '/assets/latin-700.woff2',
+      '/assets/latin-1-700.woff2',
+    ]);
+    expect(facesForText(faces, '工作室')).toEqual([]);
+  });
+});
+
 describe('fetching the faces after the first page', () => {
   const storage = () => ({ setItem: vi.fn() });
+  const files: FaceFile[] = [
+    { weight: 400, unicodeRange: 'U+0020-007E', phoneUrl: '/assets/a.woff2' },
+    { weight: 700, unicodeRange: 'U+0020-007E', phoneUrl: '/assets/b.woff2' },
+  ];
+  const loaded = (file: FaceFile) => ({ family: 'Studio Sans', file }) as unknown as FontFace;
 
-  it('asks for each weight for the page’s own text, then notes the version', async () => {
-    const load = vi.fn(async (_font: string, _text?: string) => [] as FontFace[]);
+  it('fetches each face into a face of its own, then notes the version', async () => {
+    const load = vi.fn(async (file: FaceFile) => loaded(file));
     const store = storage();
-    await expect(fetchFaces('v2', { fonts: { load }, storage: store, text: 'Studio Zürich', saveData: false })).resolves.toBe(true);
-    expect(load.mock.calls.map(([font, text]) => [font, text])).toEqual(FACE_WEIGHTS.map((weight) => [`${weight} 1em "Studio Sans"`, 'Studio Zürich']));
+    const faces = await fetchFaces('v2', files, { load, storage: store, saveData: false });
+    expect(faces).toHaveLength(2);
+    expect(load.mock.calls.map(([file]) => file.phoneUrl)).toEqual(['/assets/a.woff2', '/assets/b.woff2']);
     expect(store.setItem).toHaveBeenCalledWith(FACES_KEY, 'v2');
   });
 
-  it('fetches nothing for a visitor saving data', async () => {
-    const load = vi.fn(async (_font: string, _text?: string) => [] as FontFace[]);
+  it('fetches nothing for a visitor saving data, or a page with nothing for the typeface to draw', async () => {
+    const load = vi.fn(async (file: FaceFile) => loaded(file));
     const store = storage();
-    await expect(fetchFaces('v2', { fonts: { load }, storage: store, text: 'x', saveData: true })).resolves.toBe(false);
+    await expect(fetchFaces('v2', files, { load, storage: store, saveData: true })).resolves.toBeNull();
+    await expect(fetchFaces('v2', [], { load, storage: store, saveData: false })).resolves.toBeNull();
     expect(load).not.toHaveBeenCalled();
     expect(store.setItem).not.toHaveBeenCalled();
   });
 
   it('keeps the system’s faces, and notes nothing, when a face fails to load', async () => {
-    const load = vi.fn(async () => {
-      throw new DOMException('failed', 'NetworkError');
+    const load = vi.fn(async (file: FaceFile) => {
+      if (file.weight === 700) throw new DOMException('failed', 'NetworkError');
+      return loaded(file);
     });
     const store = storage();
-    await expect(fetchFaces('v2', { fonts: { load }, storage: store, text: 'x', saveData: false })).resolves.toBe(false);
+    await expect(fetchFaces('v2', files, { load, storage: store, saveData: false })).resolves.toBeNull();
     expect(store.setItem).not.toHaveBeenCalled();
+  });
+
+  it('still gives the faces when storage refuses to note them', async () => {
+    const store = { setItem: vi.fn(() => { throw new DOMException('full', 'QuotaExceededError'); }) };
+    await expect(fetchFaces('v2', files, { load: async (file) => loaded(file), storage: store, saveData: false })).resolves.toHaveLength(2);
   });
 });
 

@@ -53,32 +53,59 @@ export function facesWithheld(root: HTMLElement = document.documentElement): boo
   return root.dataset.layout === 'phone' && !root.hasAttribute(FACES_ATTRIBUTE);
 }
 
+/** A face of the typeface as the build cut it (`virtual:studio-fonts`): a phone's file is `phoneUrl`. */
+export interface FaceFile {
+  weight: number;
+  phoneUrl: string;
+  unicodeRange: string;
+}
+
+/** Whether a CSS `unicode-range` (`U+0020-007E,U+00A0,…`) holds the character `code`. */
+export function inUnicodeRange(range: string, code: number): boolean {
+  return range.split(',').some((part) => {
+    const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
+    return code >= parseInt(from!, 16) && code <= parseInt(to!, 16);
+  });
+}
+
+/** The phone's faces the text needs: the weights it is drawn in, the parts holding its characters. */
+export function facesForText(faces: readonly FaceFile[], text: string): FaceFile[] {
+  const codes = new Set([...text].map((character) => character.codePointAt(0)!));
+  return faces.filter(
+    (face) => (FACE_WEIGHTS as readonly number[]).includes(face.weight) && [...codes].some((code) => inUnicodeRange(face.unicodeRange, code)),
+  );
+}
+
 interface FetchFacesOptions {
-  fonts: Pick<FontFaceSet, 'load'>;
+  /** Fetches one face into a loaded `FontFace` of its own (not the page's `@font-face` rule). */
+  load: (face: FaceFile) => Promise<FontFace>;
   storage: Pick<Storage, 'setItem'> | null;
-  /** The text the faces are fetched for (their unicode ranges): the page's own. */
-  text: string;
   /** The visitor asked for less data (`navigator.connection.saveData`): nothing is fetched. */
   saveData: boolean;
 }
 
 /**
- * Fetches the faces the page's text needs, in the weights it is drawn in, and notes the version
- * once they are in. Resolves to whether they are (a face that fails leaves the system's faces).
+ * Fetches the faces (`facesForText`), each into a `FontFace` of its own, and notes the version once
+ * they are in. Resolves to them, or to null when there was nothing to fetch or a face failed (the
+ * pages stay in the system's faces).
+ *
+ * Not `document.fonts.load`, which loads the page's own `@font-face` rules: WebKit (every browser on
+ * an iPhone) gives an `optional` face 100 ms and then marks it failed for the document, so on a
+ * slow link the faces would never count as in. A face of its own has no such clock; the page's
+ * rules then find the files in the browser's cache on the next document.
  */
-export async function fetchFaces(version: string, { fonts, storage, text, saveData }: FetchFacesOptions): Promise<boolean> {
-  if (saveData) return false;
+export async function fetchFaces(version: string, faces: readonly FaceFile[], { load, storage, saveData }: FetchFacesOptions): Promise<FontFace[] | null> {
+  if (saveData || faces.length === 0) return null;
+  let loaded: FontFace[];
   try {
-    // A page with no Latin text (all Chinese, say) needs none of them: nothing is fetched, and
-    // the next page asks for what it needs itself.
-    await Promise.all(FACE_WEIGHTS.map((weight) => fonts.load(`${weight} 1em "Studio Sans"`, text || 'a')));
+    loaded = await Promise.all(faces.map(load));
   } catch {
-    return false;
+    return null;
   }
   try {
     storage?.setItem(FACES_KEY, version);
   } catch {
     // Storage refused (private mode, full): the faces still come at the next move of this visit.
   }
-  return true;
+  return loaded;
 }

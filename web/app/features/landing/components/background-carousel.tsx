@@ -2,25 +2,26 @@ import { useState } from 'react';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { landingSizes } from '~/lib/media/image-sizes';
 import type { Media } from '~/lib/media/media';
-import { useAfterLoad } from '~/lib/hooks/use-after-load';
 import { nextIndex } from '../use-rotation';
 import styles from './landing.module.css';
 
 interface BackgroundCarouselProps {
   images: Media[];
   index: number;
+  /** The page has loaded (`useAfterLoad`): the next background may be fetched. */
+  loaded: boolean;
 }
 
 /**
  * The landing backgrounds as stacked layers that cross-fade. Only the current, the previous (still
  * fading out) and the next (preloaded before its turn) are in the DOM. The first is in the server
- * HTML with high priority, alone: the next joins once the page has loaded, seconds before its turn.
+ * HTML with high priority, alone: the next joins once the page has loaded, a turn before its own
+ * (the rotation starts then too).
  * Stacked on the screen, it was fetched with the first, at the same high priority, and on a slow
  * phone took half the bandwidth of the only picture the visitor sees (decision 022, twelfth pass).
  */
-export function BackgroundCarousel({ images, index }: BackgroundCarouselProps) {
+export function BackgroundCarousel({ images, index, loaded }: BackgroundCarouselProps) {
   const count = images.length;
-  const loaded = useAfterLoad();
   // Until the first has turned, nothing before it has been shown, so nothing fades out.
   const [turned, setTurned] = useState(false);
   if (index !== 0 && !turned) setTurned(true);

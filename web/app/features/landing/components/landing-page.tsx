@@ -11,6 +11,7 @@ import { EAGER_TILES, type FromLanding } from '~/lib/navigation/grid-entrance';
 import { PreloadImagesWhenIdle } from '~/components/preload-images-when-idle';
 import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
+import { useAfterLoad } from '~/lib/hooks/use-after-load';
 import { AnimatedTitle } from './animated-title';
 import { BackgroundCarousel } from './background-carousel';
 import { EnterPrompt } from './enter-prompt';
@@ -62,7 +63,9 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
   const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
   const [leaving, setLeaving] = useState<Leaving>(false);
-  const index = useRotation(backgrounds.length, tokens.duration.landingRotationMs, paused || leaving !== false);
+  // The backgrounds turn from the page's load: the next is fetched then, a whole turn before it shows.
+  const loaded = useAfterLoad();
+  const index = useRotation(backgrounds.length, tokens.duration.landingRotationMs, paused || leaving !== false || !loaded);
 
   const leave = useCallback(
     () => setLeaving((now) => now || (typeof document.startViewTransition === 'function' ? 'over-gallery' : 'slide')),
@@ -136,7 +139,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
 
   return (
     <main className={styles.landing} data-leaving={leaving} data-reduced-motion={reducedMotion}>
-      <BackgroundCarousel images={backgrounds} index={index} />
+      <BackgroundCarousel images={backgrounds} index={index} loaded={loaded} />
       <div className={styles.center}>
         <Logo className={styles.logo} showName={false} />
         <AnimatedTitle text={studio.nameLatin} subtitle={studio.tagline} />
