@@ -64,6 +64,11 @@ export default async function globalSetup() {
       // Canonical links, link previews and the sitemap name this address.
       PUBLIC_URL: `http://127.0.0.1:${webPort}`,
       METRICS_PORT: String(metricsPort),
+      // Two browsers share the machine's two cores with the CMS here: an answer can take longer
+      // than a visitor's 1.5 s without anything being wrong, and a page drawn past the deadline
+      // shows its empty state (an unknown id then answers 200, a project has no "next"). What the
+      // deadline does is tested where it is set on purpose (ops/resilience.spec.ts, site.test.ts).
+      CONTENT_DEADLINE_MS: '6000',
     },
   });
   // Every page in every locale is walked: first the machine fills English (seeded content, the
