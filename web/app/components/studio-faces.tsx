@@ -55,17 +55,18 @@ export function StudioFaces({ version, faces }: { version: string; faces: readon
   return null;
 }
 
-function storedVersion(): string | null {
+/** The page's storage, or null where the browser refuses it (private modes, some embedded views). */
+function safeStorage(): Storage | null {
   try {
-    return window.localStorage.getItem(FACES_KEY);
+    return window.localStorage;
   } catch {
     return null;
   }
 }
 
-function safeStorage(): Storage | null {
+function storedVersion(): string | null {
   try {
-    return window.localStorage;
+    return safeStorage()?.getItem(FACES_KEY) ?? null;
   } catch {
     return null;
   }
