@@ -25,7 +25,10 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (screencast frames, a DOM snapshot per action) takes about
+    // a third of the browser's CPU on a two-core machine, and a CI run keeps only what it prints.
+    // To keep one for a failing test: `npx playwright test <file> --trace=retain-on-failure`.
+    trace: 'off',
   },
   projects: [
     {
