@@ -5,7 +5,7 @@ import { ArticleList } from '~/features/articles/components/article-list';
 import { inPageLocale, mergeList } from '~/lib/language/localized.server';
 import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
-import { ARTICLE_SUMMARY_TEXTS } from '~/features/articles/api/article-types';
+import { ARTICLE_SUMMARY_TEXTS, articleCard } from '~/features/articles/api/article-types';
 import styles from './page.module.css';
 import type { Route } from './+types/article-list';
 import { originOf, seoMeta } from '~/lib/document/seo';
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const client = siteServices(context).content;
   const articles = await inPageLocale(args, at, PAGE.articles, (locale) => getArticles({ client, signal: request.signal, locale }), (source, own) => mergeList(source, own, ARTICLE_SUMMARY_TEXTS), []);
   // Failed: the page says nothing (spec 8); none: the studio has no articles yet.
-  return { articles: articles.value, nothingYet: !articles.failed && articles.value.length === 0, fallback: articles.fallback };
+  return { articles: articles.value.map(articleCard), nothingYet: !articles.failed && articles.value.length === 0, fallback: articles.fallback };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }) => {
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     path: PAGE.articles,
     language,
     locales,
-    image: data?.articles.flatMap((article) => article.media).find((media) => media.kind === 'image'),
+    image: data?.articles.find((article) => article.cover)?.cover ?? undefined,
   });
 };
 

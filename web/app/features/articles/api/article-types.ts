@@ -1,4 +1,4 @@
-import type { Media } from '~/lib/media/media';
+import { coverImage, type Media } from '~/lib/media/media';
 
 export interface ArticleSummary {
   documentId: string;
@@ -7,6 +7,18 @@ export interface ArticleSummary {
   chief: string;
   media: Media[];
 }
+
+/**
+ * What the list draws of an article: its texts and its cover (spec 3: the first picture that is not
+ * a video), not every picture of its carousel. The list's data is inline in its document, which
+ * fits the first round trip only without them (decision 022, thirteenth pass).
+ */
+export interface ArticleCardData extends Omit<ArticleSummary, 'media'> {
+  cover: Media | null;
+}
+
+/** The card of `article`. */
+export const articleCard = ({ media, ...article }: ArticleSummary): ArticleCardData => ({ ...article, cover: coverImage(media) ?? null });
 
 export interface Article extends ArticleSummary {
   /** Strapi blocks, rendered defensively by components/blocks.tsx. */

@@ -4,16 +4,15 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { articleCoverSizes } from '~/lib/media/image-sizes';
 import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
-import { coverImage } from '~/lib/media/media';
 import { useLayout } from '~/lib/hooks/use-layout';
 import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useSeen } from '~/lib/hooks/use-seen';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
-import type { ArticleSummary } from '../api/article-types';
+import type { ArticleCardData } from '../api/article-types';
 import styles from './article-list.module.css';
 
 interface ArticleCardProps {
-  article: ArticleSummary;
+  article: ArticleCardData;
   index: number;
   state: unknown;
   /** The list has three cards or fewer (four fixed columns on web). */
@@ -21,7 +20,7 @@ interface ArticleCardProps {
 }
 
 export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
-  const cover = coverImage(article.media);
+  const { cover } = article;
   const layout = useLayout();
   const reducedMotion = useReducedMotion();
   const card = useRef<HTMLLIElement>(null);
