@@ -45,6 +45,8 @@ export default defineConfig({
         launchOptions,
       },
       testIgnore: /ops\//,
+      // What the server answers is the same for both layouts: tested once, in `web` (SERVER_ONLY).
+      grepInvert: /@server-only/,
     },
     {
       // The stack's behaviour as a service (publishing, outages, HTTP caching): after the layout

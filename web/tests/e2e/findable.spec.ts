@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, english, languageToggle, open, sitePages, studioData } from './support';
+import { cmsData, english, languageToggle, open, sitePages, studioData, SERVER_ONLY } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
@@ -14,7 +14,7 @@ const jsonLd = (page: Page) =>
   page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null') as Record<string, unknown>));
 
 test.describe('metadata and structured data', () => {
-  test('every page has a title, a description, a canonical address and a link preview', async ({ page, baseURL, request }) => {
+  test('every page has a title, a description, a canonical address and a link preview', SERVER_ONLY, async ({ page, baseURL, request }) => {
     test.setTimeout(60_000);
     const { project, article } = await sitePages();
     const studio = await studioData();
@@ -40,7 +40,7 @@ test.describe('metadata and structured data', () => {
     }
   });
 
-  test("the profile's link preview shows the studio's portrait at 1200 px", async ({ page, request }) => {
+  test("the profile's link preview shows the studio's portrait at 1200 px", SERVER_ONLY, async ({ page, request }) => {
     await open(page, '/dailyPage/profile');
     const image = await meta(page, 'meta[property="og:image"]');
     expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_img\/1200\/uploads\//);
@@ -50,7 +50,7 @@ test.describe('metadata and structured data', () => {
     expect(await meta(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
   });
 
-  test('a project and an article share a 1200 px picture and describe themselves in JSON-LD', async ({ page, request }) => {
+  test('a project and an article share a 1200 px picture and describe themselves in JSON-LD', SERVER_ONLY, async ({ page, request }) => {
     const { project, article } = await sitePages();
     for (const [path, type, dateKey] of [
       [project, 'CreativeWork', 'dateCreated'],
@@ -92,7 +92,7 @@ test.describe('metadata and structured data', () => {
     expect((organisation.address as { addressCountry?: string } | undefined)?.addressCountry).toBe(studio.country ?? undefined);
   });
 
-  test('the 404 page is not for search engines', async ({ page }) => {
+  test('the 404 page is not for search engines', SERVER_ONLY, async ({ page }) => {
     const response = await open(page, '/no-such-page');
     expect(response?.status()).toBe(404);
     expect(await meta(page, 'meta[name="robots"]')).toBe('noindex');
@@ -111,7 +111,7 @@ test.describe('metadata and structured data', () => {
 });
 
 test.describe('sitemap, robots and icons', () => {
-  test('/sitemap.xml lists every route, project and article with the CMS’s updatedAt; robots.txt points at it', async ({ request, baseURL }) => {
+  test('/sitemap.xml lists every route, project and article with the CMS’s updatedAt; robots.txt points at it', SERVER_ONLY, async ({ request, baseURL }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');
@@ -141,7 +141,7 @@ test.describe('sitemap, robots and icons', () => {
     expect(robots).toMatch(/^User-agent: \*/m);
   });
 
-  test('favicon (SVG and ICO), touch icon and manifest are made from the studio’s mark', async ({ page, request }) => {
+  test('favicon (SVG and ICO), touch icon and manifest are made from the studio’s mark', SERVER_ONLY, async ({ page, request }) => {
     await open(page, '/dailyPage/project');
     for (const selector of ['link[rel="icon"][type="image/svg+xml"]', 'link[rel="icon"][href*=".ico"]', 'link[rel="apple-touch-icon"]', 'link[rel="manifest"]']) {
       const href = await page.locator(selector).getAttribute('href');

@@ -1,5 +1,5 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { languageToggle, open, sitePages } from './support';
+import { cmsData, languageToggle, open, sitePages, SERVER_ONLY } from './support';
 
 /**
  * What a phone on a slow network gets: compressed text, modern picture formats, and files no
@@ -14,7 +14,7 @@ async function firstLink(page: Page, list: string, prefix: string) {
   return (await page.locator(`a[href^="${prefix}/"]`).first().getAttribute('href'))!;
 }
 
-test('pages, scripts and the stylesheet arrive compressed with brotli', async ({ page, request }) => {
+test('pages, scripts and the stylesheet arrive compressed with brotli', SERVER_ONLY, async ({ page, request }) => {
   const responses: Array<{ url: string; type: string; encoding?: string; vary?: string }> = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -43,7 +43,7 @@ test('pages, scripts and the stylesheet arrive compressed with brotli', async ({
   expect(page404.headers()['content-encoding']).toBe('gzip');
 });
 
-test('a page comes whole: its data inline, not in pieces revealed by a script, rendered or from the cache', async ({ page, request }) => {
+test('a page comes whole: its data inline, not in pieces revealed by a script, rendered or from the cache', SERVER_ONLY, async ({ page, request }) => {
   const project = await firstLink(page, '/dailyPage/project', '/dailyPage/project');
   const article = await firstLink(page, '/dailyPage/article', '/dailyPage/article');
   for (const route of [...ROUTES, project, article]) {
@@ -55,6 +55,22 @@ test('a page comes whole: its data inline, not in pieces revealed by a script, r
       expect(html, `${route} (${view})`).not.toContain('$RC(');
       expect(html, `${route} (${view})`).toContain('window.__reactRouterContext.streamController.close()');
     }
+  }
+});
+
+test("the article list carries each article's cover, not the rest of its carousel", SERVER_ONLY, async ({ request }) => {
+  // Its data is inline in its document, which then fits the first round trip (decision 022).
+  const articles = await cmsData<Array<{ articleImage: Array<{ url: string }> | null }>>(
+    '/api/articles?fields[0]=articleName&populate[articleImage][fields][0]=url&pagination[pageSize]=100',
+  );
+  const html = await (await request.get('/dailyPage/article')).text();
+  const key = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const withMore = articles.filter((article) => (article.articleImage?.length ?? 0) > 1);
+  expect(withMore.length, 'the studio has an article with more than one medium').toBeGreaterThan(0);
+  for (const article of articles) {
+    const [cover, ...rest] = article.articleImage ?? [];
+    if (cover && !cover.url.endsWith('.mp4')) expect(html).toContain(key(cover.url));
+    for (const medium of rest) expect(html, 'a picture only its page shows').not.toContain(key(medium.url));
   }
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { open } from './support';
+import { open, SERVER_ONLY } from './support';
 
 test.describe('routes (spec section 2)', () => {
   test('"/" answers an HTTP redirect to /login', async ({ request }) => {
@@ -9,7 +9,7 @@ test.describe('routes (spec section 2)', () => {
   });
 
   for (const path of ['/dailyPage', '/dailyPage/']) {
-    test(`${path} redirects to the project grid`, async ({ request, page }) => {
+    test(`${path} redirects to the project grid`, SERVER_ONLY, async ({ request, page }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(302);
       expect(response.headers().location).toBe('/dailyPage/project');
@@ -19,7 +19,7 @@ test.describe('routes (spec section 2)', () => {
   }
 
   for (const path of ['/no-such-page', '/dailyPage/nothing-here', '/login/extra']) {
-    test(`${path} is the 404 page with status 404`, async ({ page }) => {
+    test(`${path} is the 404 page with status 404`, SERVER_ONLY, async ({ page }) => {
       const response = await open(page, path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();

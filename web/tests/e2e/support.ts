@@ -10,6 +10,13 @@ export async function cmsData<T = Array<Record<string, unknown>>>(pathAndQuery: 
 }
 
 /** The language toggle (issue 28): a link to the page's twin, named by where it leads. */
+/**
+ * A test of what the server answers (addresses, metadata, compression, the sitemap), the same for
+ * both layouts: the `phone` project leaves it to `web` (playwright.config.ts). A test that draws,
+ * taps or measures the page runs in both.
+ */
+export const SERVER_ONLY = { tag: '@server-only' } as const;
+
 export const languageToggle = (page: Page) => page.locator('a[data-language]');
 
 /** The English twin's address of a Chinese page. */

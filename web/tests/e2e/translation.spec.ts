@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cmsData, english, languageToggle, open, sitePages } from './support';
+import { cmsData, english, languageToggle, open, sitePages, SERVER_ONLY } from './support';
 
 // Issues 28 and 38: English at its own address, from the CMS's en locale, which the CMS's fill
 // wrote through the local fake provider (whose "English" has no Han characters: any Chinese left
@@ -49,7 +49,7 @@ const head = (page: Page, selector: string, attribute = 'content') => page.locat
 const providerCalls = async () => ((await (await fetch(`${process.env.E2E_FAKE_MYMEMORY_URL}/__calls`)).json()) as { calls: number }).calls;
 
 test.describe('English at its own address', () => {
-  test('every page has an English twin under /en: English text, lang="en", its own canonical, the hreflang pair and English metadata, and no view of them calls the provider', async ({ page }) => {
+  test('every page has an English twin under /en: English text, lang="en", its own canonical, the hreflang pair and English metadata, and no view of them calls the provider', SERVER_ONLY, async ({ page }) => {
     test.setTimeout(90_000);
     const pages = (await sitePages()).all.filter((path) => path !== '/no-such-page');
     const calls = await providerCalls();
@@ -79,7 +79,7 @@ test.describe('English at its own address', () => {
     expect(await providerCalls()).toBe(calls);
   });
 
-  test('the Chinese pages keep their addresses and name their English twin', async ({ page }) => {
+  test('the Chinese pages keep their addresses and name their English twin', SERVER_ONLY, async ({ page }) => {
     await open(page, '/dailyPage/profile');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
     const origin = new URL(page.url()).origin;
@@ -142,7 +142,7 @@ test.describe('English at its own address', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('an unknown English address is an English 404 page', async ({ page }) => {
+  test('an unknown English address is an English 404 page', SERVER_ONLY, async ({ page }) => {
     const response = await open(page, '/en/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -151,7 +151,7 @@ test.describe('English at its own address', () => {
     await expect(page.getByRole('link', { name: 'See the projects' })).toHaveAttribute('href', '/en/dailyPage/project');
   });
 
-  test('an address under a prefix that is no language of the studio is the 404 page, in the source language', async ({ page }) => {
+  test('an address under a prefix that is no language of the studio is the 404 page, in the source language', SERVER_ONLY, async ({ page }) => {
     for (const address of ['/fr/dailyPage/project', '/de/login', '/xx']) {
       const response = await open(page, address);
       expect(response?.status(), address).toBe(404);
