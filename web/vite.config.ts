@@ -20,8 +20,29 @@ const withoutReactRouterDom = (): Plugin => ({
   },
 });
 
+/**
+ * V8 reads the compile hint (the `postBanner` below) only as a script's first line. A chunk that
+ * starts a lazily loaded one (`import()`, the media viewer) gets Vite's `__vite__mapDeps` put before
+ * it after the banner was written: the hint goes back to the top, once the chunk is final.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const compileHintFirst = (): Plugin => ({
+  name: 'studio:compile-hint-first',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.code.startsWith(`${COMPILE_HINT}\n`) || !chunk.code.includes(`\n${COMPILE_HINT}\n`)) continue;
+        chunk.code = `${COMPILE_HINT}\n${chunk.code.replace(`\n${COMPILE_HINT}\n`, '\n')}`;
+      }
+    },
+  },
+});
+
 export default defineConfig({
-  plugins: [reactRouter(), withoutReactRouterDom(), studioFonts()],
+  plugins: [reactRouter(), withoutReactRouterDom(), studioFonts(), compileHintFirst()],
   environments: {
     // Fewer, larger browser chunks: a page needs the framework (vendor), the site's shared code (app)
     // and its own route modules, so the first screen waits on a handful of requests, not twenty.
@@ -33,7 +54,7 @@ export default defineConfig({
             // comments): every function of the site's scripts is compiled as the script streams
             // in, off the main thread, not at its first call. A move spent some 45 ms of the 4×
             // CPU compiling (issue 41, decision 022).
-            postBanner: '//# allFunctionsCalledOnLoad',
+            postBanner: COMPILE_HINT,
             advancedChunks: {
               groups: [
                 { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },

@@ -13,7 +13,7 @@ import styles from './media-viewer.module.css';
 
 const SWIPE_MIN_PX = 40;
 
-interface MediaViewerProps {
+export interface MediaViewerProps {
   media: Media[];
   /** The open item, or null when closed. */
   index: number | null;

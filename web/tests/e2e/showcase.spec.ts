@@ -183,6 +183,25 @@ test.describe('the full-screen media viewer', () => {
     await expect(second).toBeFocused();
   });
 
+  test('its code and styles are not in the page: fetched once the page has loaded, it opens over the whole screen', async ({ page, request }) => {
+    const path = await projectWithImages(3);
+    const fetched: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/media-viewer-(?!url)[\w-]+\.(js|css)$/.test(new URL(sent.url()).pathname)) fetched.push(sent.url());
+    });
+    // The document keeps its first round trip: none of the viewer's rules are inline in it.
+    expect(await (await request.get(path)).text()).not.toMatch(/\._viewer_\w+/);
+    await open(page, path);
+    await expect.poll(() => fetched.length, { message: "the viewer's chunk, fetched after the page's load" }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^全屏查看：/ }).nth(1).click();
+    await expect(viewer(page)).toBeVisible();
+    // Drawn with its styles: fixed over the page, as large as the window.
+    expect(await viewer(page).evaluate((dialog) => getComputedStyle(dialog).position)).toBe('fixed');
+    const box = (await viewer(page).boundingBox())!;
+    const size = page.viewportSize()!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([size.width, size.height]);
+  });
+
   test('a shared link opens it on its item; Back closes it; the close control returns to the page', async ({ page }) => {
     const path = await projectWithImages(3);
     await open(page, path);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VideoControls } from '~/components/video-controls';
 import { ExpandIcon } from '~/components/media-item';
-import { MediaViewer } from '~/components/media-viewer';
+import { MediaViewer } from '~/components/lazy-media-viewer';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { useViewerUrl } from '~/lib/media/media-viewer-url';
 import { carouselSizes } from '~/lib/media/image-sizes';

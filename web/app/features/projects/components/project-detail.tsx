@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '~/components/media-item';
-import { MediaViewer } from '~/components/media-viewer';
+import { MediaViewer } from '~/components/lazy-media-viewer';
 import { useViewerUrl } from '~/lib/media/media-viewer-url';
 import { projectMediaOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
