@@ -5,6 +5,7 @@ import { useUi } from '~/lib/language/ui-text';
 import { ResponsiveImage } from './responsive-image';
 import { VideoControls } from './video-controls';
 import styles from './media-item.module.css';
+import { viewerIntent } from './lazy-media-viewer';
 
 interface MediaItemProps {
   media: Media;
@@ -63,6 +64,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
             type="button"
             className={styles.expand}
             aria-label={openName}
+            {...viewerIntent}
             onClick={() => {
               video.current?.pause();
               onOpen();
@@ -77,7 +79,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
   const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} style={onOpen ? undefined : named} />;
   if (!onOpen) return image;
   return (
-    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen} style={named}>
+    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen} style={named} {...viewerIntent}>
       {image}
       <span className={styles.expand} aria-hidden="true">
         <ExpandIcon />

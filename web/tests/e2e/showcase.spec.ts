@@ -183,7 +183,7 @@ test.describe('the full-screen media viewer', () => {
     await expect(second).toBeFocused();
   });
 
-  test('its code and styles are not in the page: fetched once the page has loaded, it opens over the whole screen', async ({ page, request }) => {
+  test('its code and styles are not in the page: fetched when an opener is pointed at or touched, it opens over the whole screen', async ({ page, request }) => {
     const path = await projectWithImages(3);
     const fetched: string[] = [];
     page.on('request', (sent) => {
@@ -192,8 +192,12 @@ test.describe('the full-screen media viewer', () => {
     // The document keeps its first round trip: none of the viewer's rules are inline in it.
     expect(await (await request.get(path)).text()).not.toMatch(/\._viewer_\w+/);
     await open(page, path);
-    await expect.poll(() => fetched.length, { message: "the viewer's chunk, fetched after the page's load" }).toBeGreaterThan(0);
-    await page.getByRole('button', { name: /^全屏查看：/ }).nth(1).click();
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 2_000 })));
+    expect(fetched, 'nothing of the viewer before the visitor shows the intent to open it').toEqual([]);
+    const opener = page.getByRole('button', { name: /^全屏查看：/ }).nth(1);
+    await ((await isPhone(page)) ? opener.dispatchEvent('touchstart') : opener.hover());
+    await expect.poll(() => fetched.length, { message: "the viewer's chunk, fetched on the intent" }).toBeGreaterThan(0);
+    await opener.click();
     await expect(viewer(page)).toBeVisible();
     // Drawn with its styles: fixed over the page, as large as the window.
     expect(await viewer(page).evaluate((dialog) => getComputedStyle(dialog).position)).toBe('fixed');

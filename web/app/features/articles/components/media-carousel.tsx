@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VideoControls } from '~/components/video-controls';
 import { ExpandIcon } from '~/components/media-item';
-import { MediaViewer } from '~/components/lazy-media-viewer';
+import { MediaViewer, viewerIntent } from '~/components/lazy-media-viewer';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { useViewerUrl } from '~/lib/media/media-viewer-url';
 import { carouselSizes } from '~/lib/media/image-sizes';
@@ -164,6 +164,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
             aria-label={fill('viewItem', {
               name: media[current]?.alt || fill('slide', { n: current + 1 }),
             })}
+            {...viewerIntent}
             onClick={() => {
               videos.current.get(current)?.pause();
               viewer.open(current);
