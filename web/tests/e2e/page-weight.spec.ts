@@ -196,7 +196,10 @@ test('a page carries the styles of what it shows, not the whole site’s', async
   await open(page, '/dailyPage/project');
   const all = await siteStylesheets(page);
   const total = [...all.values()].reduce((sum, size) => sum + size, 0);
-  for (const route of ROUTES) {
+  // The pages that open the viewer too: its chunk shares a stylesheet with them, which React Router
+  // names with a `#` (the thirteenth pass of decision 022 left that one linked, to be waited for).
+  const details = [await firstLink(page, '/dailyPage/project', '/dailyPage/project'), await firstLink(page, '/dailyPage/article', '/dailyPage/article')];
+  for (const route of [...ROUTES, ...details]) {
     await open(page, route);
     const inlined = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].flatMap((style) => style.dataset.href!.split(' ')).filter((href) => href.startsWith('/assets/')),

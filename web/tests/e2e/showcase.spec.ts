@@ -186,8 +186,12 @@ test.describe('the full-screen media viewer', () => {
   test('its code and styles are not in the page: fetched when an opener is pointed at or touched, it opens over the whole screen', async ({ page, request }) => {
     const path = await projectWithImages(3);
     const fetched: string[] = [];
+    const sharedAgain: string[] = [];
     page.on('request', (sent) => {
-      if (/\/assets\/media-viewer-(?!url)[\w-]+\.(js|css)$/.test(new URL(sent.url()).pathname)) fetched.push(sent.url());
+      const { pathname } = new URL(sent.url());
+      if (/\/assets\/media-viewer-(?!url)[\w-]+\.(js|css)$/.test(pathname)) fetched.push(sent.url());
+      // The styles the viewer shares with the page (its media items) are in the page already.
+      if (/\/assets\/media-viewer-url-[\w-]+\.css$/.test(pathname)) sharedAgain.push(sent.url());
     });
     // The document keeps its first round trip: none of the viewer's rules are inline in it.
     expect(await (await request.get(path)).text()).not.toMatch(/\._viewer_\w+/);
@@ -204,6 +208,7 @@ test.describe('the full-screen media viewer', () => {
     const box = (await viewer(page).boundingBox())!;
     const size = page.viewportSize()!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([size.width, size.height]);
+    expect(sharedAgain, 'the styles the page carries, fetched again for the viewer').toEqual([]);
   });
 
   test('a shared link opens it on its item; Back closes it; the close control returns to the page', async ({ page }) => {

@@ -16,10 +16,14 @@ export function inlineStylesheetsFrom(dir: string | undefined): void {
  * wait for before its first paint.
  */
 export function stylesheetText(href: string): string | undefined {
-  if (!clientDir || !/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+  // React Router lists a stylesheet that a lazily imported chunk needs too with a `#` at the end
+  // (`…/media-viewer-url-….css#`, the viewer's chunk shares it with the pages that open it); it is
+  // the same file. Left linked, it was a stylesheet every project and article page waited for.
+  const file = href.endsWith('#') ? href.slice(0, -1) : href;
+  if (!clientDir || !/^\/assets\/[\w.-]+\.css$/.test(file)) return undefined;
   let text = texts.get(href);
   if (text === undefined) {
-    text = fs.readFileSync(path.join(clientDir, href), 'utf8');
+    text = fs.readFileSync(path.join(clientDir, file), 'utf8');
     texts.set(href, text);
   }
   return text;

@@ -24,6 +24,16 @@ describe('stylesheets inlined by the server, in the browser', () => {
     expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(3);
   });
 
+  it('tells Vite’s loader of a lazy chunk, too, that a stylesheet React Router names with a `#` is on the page', () => {
+    document.head.innerHTML = '<style data-precedence="site" data-href="/assets/app.css /assets/media-viewer-url.css#">.a{}</style>';
+    markInlinedForRouter(document, inlinedInDocument(document));
+    const marks = [...document.querySelectorAll<HTMLLinkElement>('link[data-inlined]')];
+    expect(marks.map((link) => link.getAttribute('href'))).toEqual(['/assets/app.css', '/assets/media-viewer-url.css#', '/assets/media-viewer-url.css']);
+    // Vite's preload compares each stylesheet link's resolved address with the file's.
+    const styles = new Set(marks.filter((link) => link.rel === 'stylesheet').map((link) => link.href));
+    expect(styles.has(new URL('/assets/media-viewer-url.css', document.baseURI).href)).toBe(true);
+  });
+
   it('does nothing on a page that inlined nothing (the development server)', () => {
     document.head.innerHTML = '';
     markInlinedForRouter(document, inlinedInDocument(document));

@@ -24,7 +24,11 @@ export function inlinedInDocument(document: Document): ReadonlyMap<string, strin
  * Each inlined file gets a disabled link, which the browser never fetches nor applies.
  */
 export function markInlinedForRouter(document: Document, inlined: ReadonlyMap<string, string> | null): void {
-  for (const href of inlined?.keys() ?? []) {
+  // React Router names a stylesheet that a lazily imported chunk needs too with a `#` at the end;
+  // Vite's loader of that chunk looks for the file's own address. Both are told it is on the page,
+  // or opening the viewer would fetch the stylesheet again and put its rules last in the cascade.
+  const hrefs = [...(inlined?.keys() ?? [])].flatMap((href) => (href.endsWith('#') ? [href, href.slice(0, -1)] : [href]));
+  for (const href of hrefs) {
     if (!href.startsWith('/') || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
     const link = document.createElement('link');
     link.setAttribute('disabled', '');
