@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mayFetchAhead } from './fetch-ahead';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
 
 const browser = (connection?: { saveData?: boolean }) => ({ connection }) as unknown as Navigator;
 
@@ -8,5 +8,31 @@ describe('fetching ahead', () => {
     expect(mayFetchAhead(browser())).toBe(true);
     expect(mayFetchAhead(browser({ saveData: false }))).toBe(true);
     expect(mayFetchAhead(browser({ saveData: true }))).toBe(false);
+  });
+});
+
+describe("a page's routes, fetched ahead", () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    delete (window as unknown as Record<string, unknown>).__reactRouterDataRouter;
+    delete (window as unknown as Record<string, unknown>).__reactRouterManifest;
+  });
+
+  it('asks for the code and the stylesheets it lacks, not those the page carries already', () => {
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes: [{ id: 'root', path: '/', children: [{ id: 'project', path: 'project/:id' }] }] },
+      __reactRouterManifest: {
+        routes: {
+          root: { module: '/assets/root.js', css: ['/assets/app.css'] },
+          project: { module: '/assets/project.js', imports: ['/assets/pager.js'], css: ['/assets/project.css', '/assets/media-viewer-url.css#'] },
+        },
+      },
+    });
+    // What the server inlined, as the page marks it for React Router (inline-stylesheets.ts).
+    document.head.innerHTML = '<link rel="stylesheet" disabled href="/assets/app.css"><link rel="stylesheet" disabled href="/assets/media-viewer-url.css#">';
+    fetchRoutesAhead('/project/abc', false);
+    const hints = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+    expect(hints('modulepreload')).toEqual(['/assets/root.js', '/assets/project.js', '/assets/pager.js']);
+    expect(hints('prefetch')).toEqual(['/assets/project.css']);
   });
 });

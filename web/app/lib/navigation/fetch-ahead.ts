@@ -31,11 +31,18 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string): voi
 }
 
 /**
+ * Whether a stylesheet is on the page already: inlined by the server (each has a disabled link
+ * that tells React Router so, `inline-stylesheets.ts`) or linked by an earlier move.
+ */
+const stylesheetOnPage = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`) !== null;
+
+/**
  * The code and styles of the routes that render `page`, fetched ahead (`modulepreload`, as React
  * Router's own `<PrefetchPageLinks>` does); `evaluate` also runs the route modules, so a click
- * does not wait for their evaluation on a slow phone's CPU.
+ * does not wait for their evaluation on a slow phone's CPU. Stylesheets the page has already are
+ * not asked for again (the shell's, inline in every page, were: a few KB beside the move's data).
  */
-function fetchRoutesAhead(page: string, evaluate: boolean): void {
+export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const globals = window as unknown as RouterGlobals;
   const routes = globals.__reactRouterDataRouter?.routes;
   const manifest = globals.__reactRouterManifest;
@@ -45,7 +52,7 @@ function fetchRoutesAhead(page: string, evaluate: boolean): void {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href);
-    for (const href of route.css ?? []) hint('prefetch', href, 'style');
+    for (const href of route.css ?? []) if (!stylesheetOnPage(href)) hint('prefetch', href, 'style');
     if (evaluate && !asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
       void import(/* @vite-ignore */ route.module).catch(() => undefined);
