@@ -1,4 +1,4 @@
-import styles from './result-page.module.css';
+import { ResultPageStyles, resultPage as styles } from './result-page-styles';
 import { useUi } from '~/lib/language/ui-text';
 
 /** Anything unexpected: a calm page with a way back, never a stack trace. */
@@ -6,6 +6,7 @@ export function ErrorPage() {
   const { ui } = useUi();
   return (
     <main className={styles.page}>
+      <ResultPageStyles />
       <section className={styles.result} aria-labelledby="error-title">
         <span className={styles.rule} aria-hidden="true" />
         <h1 id="error-title" className={styles.title}>

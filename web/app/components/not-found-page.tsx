@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
-import styles from './result-page.module.css';
+import { ResultPageStyles, resultPage as styles } from './result-page-styles';
 import { useUi } from '~/lib/language/ui-text';
 import { useLocalePath } from '~/lib/language/language';
 import { PAGE } from '~/pages';
@@ -25,6 +25,7 @@ export function NotFoundPage({ toggle, inShell = false, gone = false }: NotFound
   const href = useLocalePath();
   return (
     <main className={styles.page}>
+      <ResultPageStyles />
       {!inShell && (
         <header className={styles.bar}>
           <Link to={href('/')} className={styles.home}>

@@ -60,6 +60,12 @@ test('the 404 page sits inside the site\'s shell: its header, menu and contact p
   const response = await open(page, '/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('抱歉，您访问的页面不存在。');
+  // Drawn with its own stylesheet, which this page links (no other page's document carries it): the
+  // landing title's large numerals, the block in the middle of the window.
+  const code = page.locator('main p', { hasText: /^404$/ });
+  expect(Number.parseFloat(await code.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(96);
+  const box = (await code.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - page.viewportSize()!.width / 2)).toBeLessThan(8);
   const menu = page.getByRole('button', { name: '菜单' });
   await expect(menu).toBeVisible();
   await menu.click();

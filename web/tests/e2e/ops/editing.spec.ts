@@ -31,7 +31,10 @@ test.describe('draft preview from the admin', () => {
       // The admin's preview panel may frame it (and nothing else may).
       expect(response!.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${new URL(cmsUrl()).origin}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(draftName);
-      await expect(page.getByRole('status').filter({ hasText: '预览' })).toBeVisible();
+      const marker = page.getByRole('status').filter({ hasText: '预览' });
+      await expect(marker).toBeVisible();
+      // Drawn with the stylesheet only a preview links: kept at the foot of the window.
+      expect(await marker.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
       // Visitors (no preview cookie) still get the published page, from the caches as before.
