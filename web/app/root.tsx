@@ -16,6 +16,7 @@ import type { Route } from './+types/root';
 import { ErrorPage } from '~/components/error-page';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { NotFoundPage } from '~/components/not-found-page';
+import { useResultPageStylesAhead } from '~/components/result-page-styles';
 import { twinForRememberedLanguage, useRememberedLanguage } from '~/features/translation/remembered-language';
 import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language/language';
 import { Fallbacks } from '~/components/fallbacks';
@@ -171,6 +172,7 @@ function useTakeOver() {
 
 export default function App() {
   useTakeOver();
+  useResultPageStylesAhead();
   return <Outlet />;
 }
 

@@ -11,6 +11,17 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+// Stylesheets a component links by address (`?url`) have none in the unit tests, where CSS is not
+// built: they get the one the build would give them.
+vi.mock('~/components/result-page.css?url', () => ({ default: '/assets/result-page.css' }));
+vi.mock('~/components/preview-marker.css?url', () => ({ default: '/assets/preview-marker.css' }));
+// jsdom loads no stylesheet, and React holds what needs one until it has: the result pages' link is
+// left out here (the end-to-end tests check that those pages are drawn with it).
+vi.mock('~/components/result-page-styles', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/components/result-page-styles')>()),
+  ResultPageStyles: () => null,
+}));
+
 // An unexpected console.error (a React warning, a failed prop type) fails the test that caused it.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

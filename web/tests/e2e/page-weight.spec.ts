@@ -273,3 +273,16 @@ test('a page reached by a move looks as it does when opened directly', async ({ 
   }
   await context.close();
 });
+
+test('a move to a project that is gone shows the 404 page drawn with its styles, which no document carries', async ({ page }) => {
+  await open(page, '/dailyPage/project');
+  // The styles of the result pages are not in the document; the page asks for them after its load,
+  // so the move below does not wait on the network for them.
+  expect(await page.content()).not.toMatch(/\.result-page\b/);
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/result-page-[\w-]+\.css$/.test(entry.name)), undefined, { timeout: 10_000 });
+  // A link kept from before the studio unpublished it.
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate('/dailyPage/project/gone?documentId=gone'));
+  await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在。' })).toBeVisible();
+  const code = page.locator('main p', { hasText: /^404$/ });
+  expect(Number.parseFloat(await code.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(96);
+});

@@ -21,10 +21,10 @@ export function stylesheetText(href: string): string | undefined {
   // the same file. Left linked, it was a stylesheet every project and article page waited for.
   const file = href.endsWith('#') ? href.slice(0, -1) : href;
   if (!clientDir || !/^\/assets\/[\w.-]+\.css$/.test(file)) return undefined;
-  let text = texts.get(href);
+  let text = texts.get(file);
   if (text === undefined) {
     text = fs.readFileSync(path.join(clientDir, file), 'utf8');
-    texts.set(href, text);
+    texts.set(file, text);
   }
   return text;
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { inlinedInDocument, markInlinedForRouter } from './inline-stylesheets';
+import { inlinedInDocument, markInlinedForRouter, markPlainAddresses } from './inline-stylesheets';
 
 describe('stylesheets inlined by the server, in the browser', () => {
   beforeEach(() => {
@@ -32,6 +32,14 @@ describe('stylesheets inlined by the server, in the browser', () => {
     // Vite's preload compares each stylesheet link's resolved address with the file's.
     const styles = new Set(marks.filter((link) => link.rel === 'stylesheet').map((link) => link.href));
     expect(styles.has(new URL('/assets/media-viewer-url.css', document.baseURI).href)).toBe(true);
+  });
+
+  it('marks a stylesheet React linked after a move under its `#` name under its own address too, once', () => {
+    document.head.innerHTML = '<link rel="stylesheet" href="/assets/media-viewer-url.css#" data-precedence="site"><link rel="stylesheet" href="/assets/pager.css">';
+    markPlainAddresses(document);
+    markPlainAddresses(document);
+    const marks = [...document.querySelectorAll<HTMLLinkElement>('link[data-inlined]')];
+    expect(marks.map((link) => [link.getAttribute('href'), link.hasAttribute('disabled')])).toEqual([['/assets/media-viewer-url.css', true]]);
   });
 
   it('does nothing on a page that inlined nothing (the development server)', () => {

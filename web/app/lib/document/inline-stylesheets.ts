@@ -38,3 +38,23 @@ export function markInlinedForRouter(document: Document, inlined: ReadonlyMap<st
     document.head.append(link);
   }
 }
+
+/**
+ * React Router names a stylesheet that a lazily imported chunk needs too with a `#` at the end, and
+ * after a move React links it under that name; Vite's loader of the chunk looks for the file's own
+ * address, and would link it a second time, its rules then last in the cascade. Marks each such
+ * stylesheet on the page under its own address too (a disabled link, never fetched). Called before a
+ * lazy chunk is imported.
+ */
+export function markPlainAddresses(document: Document): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href$=".css#"]')) {
+    const plain = link.getAttribute('href')!.slice(0, -1);
+    if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(plain)}"]`)) continue;
+    const marker = document.createElement('link');
+    marker.setAttribute('disabled', '');
+    marker.rel = 'stylesheet';
+    marker.setAttribute('href', plain);
+    marker.dataset.inlined = '';
+    document.head.append(marker);
+  }
+}

@@ -134,7 +134,10 @@ test.describe('private work and share links', () => {
       expect((await page.request.get(shown!)).status()).toBe(410);
     }).toPass({ timeout: 5_000, intervals: [200] });
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(project.projectName);
+    const headline = page.getByRole('heading', { level: 1 });
+    await expect(headline).not.toHaveText(project.projectName);
+    // Told in words, drawn with the result pages' own stylesheet (a headline, not body text).
+    expect(Number.parseFloat(await headline.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(22);
     await client.close();
     await stranger.close();
 
