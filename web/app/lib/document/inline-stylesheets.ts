@@ -15,6 +15,22 @@ export function inlinedInDocument(document: Document): ReadonlyMap<string, strin
   return hrefs.length > 0 ? new Map(hrefs.map((href) => [href, ''])) : null;
 }
 
+/** Whether the page has a stylesheet link with this href (a disabled marker counts). */
+export function stylesheetOnPage(document: Document, href: string): boolean {
+  return document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`) !== null;
+}
+
+/** A disabled stylesheet link with this href, once: the browser never fetches nor applies it. */
+function markOnPage(document: Document, href: string): void {
+  if (stylesheetOnPage(document, href)) return;
+  const link = document.createElement('link');
+  link.setAttribute('disabled', '');
+  link.rel = 'stylesheet';
+  link.setAttribute('href', href);
+  link.dataset.inlined = '';
+  document.head.append(link);
+}
+
 /**
  * Tells React Router that the inlined stylesheets are on the page. Before a route's loader runs in
  * the browser, React Router waits for that route's stylesheets unless the document has a
@@ -24,37 +40,19 @@ export function inlinedInDocument(document: Document): ReadonlyMap<string, strin
  * Each inlined file gets a disabled link, which the browser never fetches nor applies.
  */
 export function markInlinedForRouter(document: Document, inlined: ReadonlyMap<string, string> | null): void {
-  // React Router names a stylesheet that a lazily imported chunk needs too with a `#` at the end;
-  // Vite's loader of that chunk looks for the file's own address. Both are told it is on the page,
-  // or opening the viewer would fetch the stylesheet again and put its rules last in the cascade.
-  const hrefs = [...(inlined?.keys() ?? [])].flatMap((href) => (href.endsWith('#') ? [href, href.slice(0, -1)] : [href]));
-  for (const href of hrefs) {
-    if (!href.startsWith('/') || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
-    const link = document.createElement('link');
-    link.setAttribute('disabled', '');
-    link.rel = 'stylesheet';
-    link.setAttribute('href', href);
-    link.dataset.inlined = '';
-    document.head.append(link);
-  }
+  for (const href of inlined?.keys() ?? []) if (href.startsWith('/')) markOnPage(document, href);
+  markPlainAddresses(document);
 }
 
 /**
- * React Router names a stylesheet that a lazily imported chunk needs too with a `#` at the end, and
- * after a move React links it under that name; Vite's loader of the chunk looks for the file's own
+ * React Router names a stylesheet that a lazily imported chunk needs too with a `#` at the end (and
+ * after a move React links it under that name); Vite's loader of the chunk looks for the file's own
  * address, and would link it a second time, its rules then last in the cascade. Marks each such
- * stylesheet on the page under its own address too (a disabled link, never fetched). Called before a
- * lazy chunk is imported.
+ * stylesheet on the page under its own address too. Called on arrival and before a lazy chunk is
+ * imported.
  */
 export function markPlainAddresses(document: Document): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href$=".css#"]')) {
-    const plain = link.getAttribute('href')!.slice(0, -1);
-    if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(plain)}"]`)) continue;
-    const marker = document.createElement('link');
-    marker.setAttribute('disabled', '');
-    marker.rel = 'stylesheet';
-    marker.setAttribute('href', plain);
-    marker.dataset.inlined = '';
-    document.head.append(marker);
+    markOnPage(document, link.getAttribute('href')!.slice(0, -1));
   }
 }

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { stylesheetOnPage } from '~/lib/document/inline-stylesheets';
 import { dataCache } from './data-cache';
 
 /**
@@ -31,16 +32,11 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string): voi
 }
 
 /**
- * Whether a stylesheet is on the page already: inlined by the server (each has a disabled link
- * that tells React Router so, `inline-stylesheets.ts`) or linked by an earlier move.
- */
-const stylesheetOnPage = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`) !== null;
-
-/**
  * The code and styles of the routes that render `page`, fetched ahead (`modulepreload`, as React
  * Router's own `<PrefetchPageLinks>` does); `evaluate` also runs the route modules, so a click
- * does not wait for their evaluation on a slow phone's CPU. Stylesheets the page has already are
- * not asked for again (the shell's, inline in every page, were: a few KB beside the move's data).
+ * does not wait for their evaluation on a slow phone's CPU. Stylesheets the page has already
+ * (inlined by the server and marked, or linked by an earlier move) are not asked for again: the
+ * shell's, inline in every page, were, a few KB beside the move's data.
  */
 export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const globals = window as unknown as RouterGlobals;
@@ -52,7 +48,7 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href);
-    for (const href of route.css ?? []) if (!stylesheetOnPage(href)) hint('prefetch', href, 'style');
+    for (const href of route.css ?? []) if (!stylesheetOnPage(document, href)) hint('prefetch', href, 'style');
     if (evaluate && !asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
       void import(/* @vite-ignore */ route.module).catch(() => undefined);
