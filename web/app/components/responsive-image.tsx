@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { focusPosition, imageSources, type Media } from '~/lib/media/media';
+import { focusPosition, imageSources, tallFocus, tallSources, TALL_SCREEN, type Media } from '~/lib/media/media';
 import { placeholderStyle } from '~/lib/media/placeholder';
 import { useTextLang } from '~/lib/language/language';
 
@@ -12,16 +12,25 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   alt?: string;
   /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */
   cropped?: boolean;
+  /**
+   * A full-screen picture (`cropped`): on an upright screen no wider than 9:16 it is drawn from the
+   * endpoint's upright cut around the focus instead (`tallSources`), this wide (`sizes`).
+   */
+  tallSizes?: string;
 }
 
 /**
  * <img> in the widths of the image endpoint (AVIF or WebP where accepted), with its size set and
  * its placeholder behind it.
  */
-export function ResponsiveImage({ media, sizes, priority = false, alt, cropped = false, style, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({ media, sizes, priority = false, alt, cropped = false, tallSizes, style, ...rest }: ResponsiveImageProps) {
   const { src, srcSet } = imageSources(media);
+  const tall = cropped && tallSizes ? tallSources(media) : undefined;
+  // The cut is made around the focus in steps of 5 %: the picture is placed by the same point, so
+  // a screen shows the same part of it, whichever file it drew.
+  const position = tall ? tallFocus(media) : media.focus;
   const textLang = useTextLang();
-  return (
+  const image = (
     <img
       // An alt text still in Chinese on an English page is marked so (issue 28).
       {...textLang(alt ?? media.alt)}
@@ -29,7 +38,7 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
       // Its colours until it arrives (issue 26): a slow network shows the page's colours at once.
       // A crop keeps the focus: `object-position` at p % puts the picture's point at p % on the
       // frame's point at p %, so that point is inside the frame however much is cut away.
-      style={{ ...placeholderStyle(media.placeholder), ...(cropped && media.focus ? { objectPosition: focusPosition(media) } : {}), ...style }}
+      style={{ ...placeholderStyle(media.placeholder), ...(cropped && position ? { objectPosition: focusPosition({ focus: position }) } : {}), ...style }}
       src={src}
       srcSet={srcSet}
       sizes={sizes}
@@ -40,5 +49,12 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
     />
+  );
+  if (!tall) return image;
+  return (
+    <picture>
+      <source media={TALL_SCREEN} srcSet={tall.srcSet} sizes={tallSizes} />
+      {image}
+    </picture>
   );
 }

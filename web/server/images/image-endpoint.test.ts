@@ -16,10 +16,12 @@ let cmsBase: string;
 let cmsCalls: string[] = [];
 let photo: Buffer;
 let logo: Buffer;
+let halves: Buffer;
 
 async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
   cmsCalls.push(req.url ?? '');
   if (req.url === '/uploads/photo_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+  if (req.url === '/uploads/halves_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(halves);
   if (req.url === '/uploads/logo_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
   if (req.url === '/uploads/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a picture');
   if (req.url === '/uploads/clip.mp4') return void res.writeHead(200, { 'content-type': 'video/mp4' }).end('....');
@@ -29,6 +31,11 @@ async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
 beforeAll(async () => {
   photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
   logo = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  // 2400×1200: blue on the left half, red on the right.
+  halves = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0000ff' } })
+    .composite([{ input: await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#ff0000' } }).png().toBuffer(), left: 1200, top: 0 }])
+    .png()
+    .toBuffer();
   cms = http.createServer((req, res) => void standInCms(req, res));
   await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
   cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'images-')), '.data', 'images'); // a dot directory, like the default
@@ -135,7 +142,30 @@ describe('image endpoint', () => {
     expect(response.headers.get('vary') ?? '').not.toMatch(/Accept/);
   });
 
+  it('cuts an upright 9:16 part around the focus, for an upright phone, never larger than the cut', async () => {
+    /** The picture's mean colour. */
+    const colour = async (response: Response) => {
+      const { channels } = await sharp(Buffer.from(await response.arrayBuffer())).stats();
+      return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
+    };
+    const right = await get('/_img/tall-480-100-50/uploads/halves_abc.png', 'image/png');
+    expect(right.status).toBe(200);
+    expect(await picture(right.clone())).toMatchObject({ width: 480, height: 853 });
+    const [red, , blue] = await colour(right);
+    expect(red).toBeGreaterThan(240);
+    expect(blue).toBeLessThan(15);
+    const [redLeft, , blueLeft] = await colour(await get('/_img/tall-480-0-50/uploads/halves_abc.png', 'image/png'));
+    expect(blueLeft).toBeGreaterThan(240);
+    expect(redLeft).toBeLessThan(15);
+    // The cut is 675 px wide (1200 × 9 / 16): a wider ask gets the cut as it is.
+    expect(await picture(await get('/_img/tall-960-50-50/uploads/halves_abc.png', 'image/png'))).toMatchObject({ width: 675, height: 1200 });
+  });
+
   it.each([
+    ['/_img/tall-641-50-50/uploads/photo_abc.jpg', 400],
+    ['/_img/tall-640-52-50/uploads/photo_abc.jpg', 400],
+    ['/_img/tall-640-50-105/uploads/photo_abc.jpg', 400],
+    ['/_img/tall-640-50/uploads/photo_abc.jpg', 400],
     ['/_img/641/uploads/photo_abc.jpg', 400],
     ['/_img/0/uploads/photo_abc.jpg', 400],
     ['/_img/99999/uploads/photo_abc.jpg', 400],

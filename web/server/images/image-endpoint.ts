@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import sharp from 'sharp';
 import { createConnectionLimit } from '../content/connection-limit';
-import { IMAGE_WIDTHS } from '~/lib/media/media';
+import { IMAGE_WIDTHS, TALL_ASPECT } from '~/lib/media/media';
 import { SHARE_CARD } from '~/lib/document/seo';
 import { createTokenBuckets } from '../security/token-buckets';
 import { createVariantStore } from './variant-store';
@@ -52,34 +52,72 @@ function chooseFormat(req: Request, source: Format | undefined): { format: Forma
   return { format: source ?? 'original', negotiated: true };
 }
 
-/** What a request asks to be made: one of the layout widths, or a social card cut around a focus. */
-type Size = { width: number } | { card: { x: number; y: number } };
+/** What a request asks to be made: one of the layout widths, a social card or an upright cut, both around a focus. */
+type Size = { width: number } | { card: Focus } | { tall: Focus & { width: number } };
+type Focus = { x: number; y: number };
 
-/** `1200`, or `card-<x>-<y>` with the focus in steps of 5 % (seo.ts `cardFocus`); else null. */
+/** A focus in steps of 5 % (seo.ts `cardFocus`, media.ts `tallFocus`), else null. */
+function focusOf(x: string, y: string): Focus | null {
+  const focus = { x: Number(x), y: Number(y) };
+  return focus.x <= 100 && focus.y <= 100 && focus.x % 5 === 0 && focus.y % 5 === 0 ? focus : null;
+}
+
+const isWidth = (value: number) => (IMAGE_WIDTHS as readonly number[]).includes(value);
+
+/** `1200`, `card-<x>-<y>` or `tall-<width>-<x>-<y>` (a layout width, the focus in steps of 5 %); else null. */
 function sizeOf(param: string): Size | null {
-  if ((IMAGE_WIDTHS as readonly number[]).includes(Number(param))) return { width: Number(param) };
+  if (isWidth(Number(param))) return { width: Number(param) };
   const card = /^card-(\d{1,3})-(\d{1,3})$/.exec(param);
-  if (!card) return null;
-  const [x, y] = [Number(card[1]), Number(card[2])];
-  return x <= 100 && y <= 100 && x % 5 === 0 && y % 5 === 0 ? { card: { x, y } } : null;
+  if (card) {
+    const focus = focusOf(card[1]!, card[2]!);
+    return focus && { card: focus };
+  }
+  const tall = /^tall-(\d{1,4})-(\d{1,3})-(\d{1,3})$/.exec(param);
+  const focus = tall && isWidth(Number(tall[1])) ? focusOf(tall[2]!, tall[3]!) : null;
+  return focus && { tall: { ...focus, width: Number(tall![1]) } };
 }
 
 /**
- * A 1200×630 card from `original`: scaled to cover the card, then cut so that the focus sits at
- * the same fraction of the card as of the picture (like CSS `object-position`), never outside it.
+ * Where a frame of `frame` px is cut from a picture of `picture` px so that the focus sits at the
+ * same fraction of the frame as of the picture (like CSS `object-position`), never outside it.
  */
-async function cardOf(original: Buffer, focus: { x: number; y: number }) {
+const cutAt = (picture: number, frame: number, focus: number) => Math.round(((picture - frame) * focus) / 100);
+
+/** A 1200×630 card from `original`: scaled to cover the card, then cut around the focus. */
+async function cardOf(original: Buffer, focus: Focus) {
   const rotated = await sharp(original, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
   const { width = SHARE_CARD.width, height = SHARE_CARD.height } = rotated.info;
   const scale = Math.max(SHARE_CARD.width / width, SHARE_CARD.height / height);
   const scaled = { width: Math.max(SHARE_CARD.width, Math.round(width * scale)), height: Math.max(SHARE_CARD.height, Math.round(height * scale)) };
-  const left = Math.round(((scaled.width - SHARE_CARD.width) * focus.x) / 100);
-  const top = Math.round(((scaled.height - SHARE_CARD.height) * focus.y) / 100);
+  const left = cutAt(scaled.width, SHARE_CARD.width, focus.x);
+  const top = cutAt(scaled.height, SHARE_CARD.height, focus.y);
   return sharp(rotated.data).resize(scaled.width, scaled.height).extract({ left, top, ...SHARE_CARD });
 }
 
+/**
+ * An upright cut (`TALL_ASPECT`, 9:16) of `original` around the focus, at `width` or the cut's own
+ * width if smaller: what an upright phone's screen shows of a wider picture drawn to cover it
+ * (decision 022, fifteenth pass). A picture already as narrow is only scaled.
+ */
+async function tallOf(original: Buffer, { x, y, width }: Focus & { width: number }) {
+  const rotated = await sharp(original, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
+  const { width: pictureWidth = 1, height: pictureHeight = 1 } = rotated.info;
+  const cut = {
+    width: Math.min(pictureWidth, Math.round(pictureHeight * TALL_ASPECT)),
+    height: Math.min(pictureHeight, Math.round(pictureWidth / TALL_ASPECT)),
+  };
+  return sharp(rotated.data)
+    .extract({ left: cutAt(pictureWidth, cut.width, x), top: cutAt(pictureHeight, cut.height, y), ...cut })
+    .resize({ width, withoutEnlargement: true });
+}
+
 async function encode(original: Buffer, size: Size, format: Format): Promise<Buffer> {
-  const image = 'card' in size ? await cardOf(original, size.card) : sharp(original, { failOn: 'error' }).rotate().resize({ width: size.width, withoutEnlargement: true });
+  const image =
+    'card' in size
+      ? await cardOf(original, size.card)
+      : 'tall' in size
+        ? await tallOf(original, size.tall)
+        : sharp(original, { failOn: 'error' }).rotate().resize({ width: size.width, withoutEnlargement: true });
   switch (format) {
     case 'avif':
       // effort 2: a 2400px picture in about a second on one core, against seven at the default 4,
@@ -126,7 +164,7 @@ export function imageEndpoint({
   /** Makes (once) and sends `key` at the asked size from `source`; `prefix` is where its original is served (`/s/<token>` for a share link's). */
   async function serve(req: Request, res: Response, width: string, decoded: string, source: MediaSource, prefix = '') {
     const size = sizeOf(width);
-    if (!size) return refuse(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}, or card-<x>-<y> in steps of 5`);
+    if (!size) return refuse(res, 400, `Width must be one of ${IMAGE_WIDTHS.join(', ')}, card-<x>-<y> or tall-<width>-<x>-<y>, the focus in steps of 5`);
     if (!/^\/uploads\/[^/\\]+$/.test(decoded) || decoded.includes('..') || decoded.includes('\0')) return refuse(res, 400, 'Malformed path');
     const key = decoded.slice('/uploads/'.length);
     // One name, one picture: every spelling of a name (`%6dooncake.jpg`, `mooncake.jpg`) is the

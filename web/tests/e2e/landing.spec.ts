@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { cmsData, open, studioData } from './support';
 
 const prompt = (page: import('@playwright/test').Page) => page.getByRole('button', { name: /CLICK OR SCROLL/ });
@@ -111,5 +112,36 @@ test.describe('the landing page (/login)', () => {
     const names = (await exit.jsonValue()) as string[];
     expect(names.filter((name) => name.startsWith('landing-exit'))).toEqual(['landing-exit-fade']);
     await expect(page).toHaveURL(/\/dailyPage\/project$/);
+  });
+
+  test('an upright phone draws the background from the part its screen shows: fewer pixels, the same view', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Still: no push-in, and the rotation paused, so the two files are drawn in the same place.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open(page, '/login');
+    await page.locator('main button[aria-pressed="false"]').click();
+    await expect(page.locator('main button[aria-pressed="true"]')).toBeVisible();
+    const background = page.locator('[data-active="true"] img');
+    /** The file drawn, once it is (not the placeholder's colours), and the screen then. */
+    const drawn = async () => {
+      await expect(background).toHaveJSProperty('complete', true);
+      const file = await background.evaluate(async (image: HTMLImageElement) => {
+        await image.decode();
+        return { address: new URL(image.currentSrc).pathname, pixels: image.naturalWidth * image.naturalHeight };
+      });
+      return { ...file, screen: await sharp(await page.screenshot()).removeAlpha().raw().toBuffer() };
+    };
+    const cut = await drawn();
+    expect(cut.address, 'the upright cut').toMatch(/^\/_img\/tall-\d+-\d+-\d+\/uploads\//);
+    // The same background from the wide file, as a screen wider than 9:16 draws it.
+    await background.evaluate((image: HTMLImageElement) => image.parentElement!.querySelector('source')!.remove());
+    await expect.poll(() => background.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/_img\/\d+\/uploads\//);
+    const wide = await drawn();
+    let difference = 0;
+    for (let at = 0; at < cut.screen.length; at += 1) difference += Math.abs(cut.screen[at]! - wide.screen[at]!);
+    expect(difference / cut.screen.length, `${cut.address} and ${wide.address} show the same`).toBeLessThan(6);
+    // A landscape picture drawn to cover an upright screen is mostly off it: the cut is less than half.
+    expect(cut.pixels, `${cut.address} against ${wide.address}`).toBeLessThan(wide.pixels / 2);
   });
 });

@@ -100,8 +100,10 @@ test('pictures come in AVIF at a width that matches how large they are drawn', a
           const fit = getComputedStyle(image).objectFit;
           const cover = fit === 'cover' ? Math.max(box.width, box.height * aspect) : box.width;
           const pushIn = image.closest('[aria-hidden="true"]') && location.pathname === '/login' ? 1.08 : 1;
-          const candidates = image.srcset.split(', ').map((entry) => Number(entry.split(' ')[1]!.replace('w', '')));
-          const chosen = Number(/\/_img\/(\d+)\//.exec(image.currentSrc)?.[1] ?? 0);
+          // From a <picture>'s source where one matches the screen (the landing's upright cut).
+          const source = [...(image.parentElement?.querySelectorAll('source') ?? [])].find((candidate) => matchMedia(candidate.media).matches);
+          const candidates = (source?.srcset ?? image.srcset).split(', ').map((entry) => Number(entry.split(' ')[1]!.replace('w', '')));
+          const chosen = Number(/\/_img\/(?:tall-)?(\d+)[-/]/.exec(image.currentSrc)?.[1] ?? 0);
           return { src: image.currentSrc, needed: cover * pushIn * devicePixelRatio, candidates, chosen };
         }),
     );

@@ -69,7 +69,8 @@ export function articleCoverSizes(cover: Media, layout: Layout, few: boolean): s
  * than the screen.
  */
 export const LANDING_PUSH_IN = 1.08;
-export const landingSizes = (image: Media) => `calc(max(100vw, ${aspectOf(image).toFixed(3)} * 100vh) * ${LANDING_PUSH_IN})`;
+export const landingSizes = (image: Media | number) =>
+  `calc(max(100vw, ${(typeof image === 'number' ? image : aspectOf(image)).toFixed(3)} * 100vh) * ${LANDING_PUSH_IN})`;
 
 /** Project media beside the 400px info panel on web, full width on phones (spec 2). */
 export const projectMediaSizes = (layout: Layout) => (layout === 'phone' ? '100vw' : `calc(100vw - ${tokens.size.detailPanel}px)`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { image, video } from '~/test/strapi-fixtures';
-import { coverImage, imageSources, siteRelativeUrl, underShare } from './media';
+import { coverImage, imageSources, siteRelativeUrl, tallSources, underShare, type Media } from './media';
 import { toMedia } from './media-schema.server';
 
 const CMS = { baseUrl: 'http://127.0.0.1:1337' };
@@ -74,5 +74,25 @@ describe('what is a video, and where a crop is centred (issue 37)', () => {
     expect(toMedia({ ...image('a'), focalPoint: { x: 92.4, y: 8 } }, CMS).focus).toEqual({ x: 92, y: 8 });
     expect(toMedia({ ...image('a'), focalPoint: { x: 120, y: 8 } }, CMS).focus).toBeNull();
     expect(toMedia(image('a'), CMS).focus).toBeNull();
+  });
+});
+
+describe("an upright phone's cut of a wide picture (decision 022, fifteenth pass)", () => {
+  const picture = (width: number, height: number, focus: Media['focus'] = null): Media => ({ url: '/uploads/wide.jpg', kind: 'image', alt: '', width, height, placeholder: null, formats: [], focus });
+
+  it('offers the 9:16 cut around the focus in steps of 5 %, at the widths up to its own', () => {
+    // 2400×1600: the cut is 900×1600; the centre when no focus was set.
+    expect(tallSources(picture(2400, 1600))?.srcSet).toBe(
+      ['240', '360', '480', '640', '800'].map((width) => `/_img/tall-${width}-50-50/uploads/wide.jpg ${width}w`).concat('/_img/tall-960-50-50/uploads/wide.jpg 900w').join(', '),
+    );
+    expect(tallSources(picture(2400, 1600, { x: 92, y: 8 }))?.srcSet).toMatch(/^\/_img\/tall-240-90-10\/uploads\/wide\.jpg 240w, /);
+    expect(tallSources(picture(2400, 1600, { x: 100, y: 0 }))?.srcSet).toContain('/_img/tall-240-100-0/');
+  });
+
+  it('offers none for a picture already about as narrow, one it cannot resize, or one of unknown size', () => {
+    expect(tallSources(picture(1200, 1600))).toBeUndefined(); // 3:4: a third wider than 9:16, too little to gain
+    expect(tallSources(picture(1300, 1600))).toBeDefined();
+    expect(tallSources({ ...picture(2400, 1600), url: '/uploads/wide.gif' })).toBeUndefined();
+    expect(tallSources({ ...picture(2400, 1600), width: null })).toBeUndefined();
   });
 });

@@ -109,3 +109,33 @@ export function imageSources(media: Media): { src: string; srcSet?: string } {
   const unique = candidates.filter((candidate, index) => candidates.findIndex((c) => c.width === candidate.width) === index);
   return { src: media.url, srcSet: unique.length > 1 ? unique.map((candidate) => `${candidate.url} ${candidate.width}w`).join(', ') : undefined };
 }
+
+/**
+ * The upright cut the image endpoint makes of a wider picture (`tall-<width>-<x>-<y>`), 9:16: what
+ * an upright phone's screen shows of a picture drawn to cover it, when the screen is no wider
+ * (`TALL_SCREEN`). A landscape picture at a phone's height is drawn about four screens wide; the
+ * cut is the part on the screen (decision 022, fifteenth pass).
+ */
+export const TALL_ASPECT = 9 / 16;
+/** Screens no wider than the cut: they show none of the picture outside it. */
+export const TALL_SCREEN = '(max-aspect-ratio: 9/16)';
+
+/** The focus in the endpoint's steps of 5 % (the centre when none was set). */
+export const tallFocus = (media: Pick<Media, 'focus'>) => {
+  const step = (value: number) => Math.min(100, Math.max(0, Math.round(value / 5) * 5));
+  return { x: step(media.focus?.x ?? 50), y: step(media.focus?.y ?? 50) };
+};
+
+/**
+ * The upright cut's candidates (`srcset`), its widths up to the cut's own; none for a picture the
+ * endpoint cannot cut, or one at most a third wider than the cut (little to gain).
+ */
+export function tallSources(media: Media): { srcSet: string } | undefined {
+  if (!isResizable(media) || !media.width || !media.height || media.width / media.height <= TALL_ASPECT * (4 / 3)) return undefined;
+  const cut = Math.round(media.height * TALL_ASPECT);
+  const widths: ImageWidth[] = IMAGE_WIDTHS.filter((width) => width <= cut);
+  const largest = IMAGE_WIDTHS.find((width) => width >= cut);
+  if (largest && !widths.includes(largest)) widths.push(largest);
+  const { x, y } = tallFocus(media);
+  return { srcSet: widths.map((width) => `/_img/tall-${width}-${x}-${y}${media.url} ${Math.min(width, cut)}w`).join(', ') };
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { landingSizes } from '~/lib/media/image-sizes';
-import type { Media } from '~/lib/media/media';
+import { TALL_ASPECT, type Media } from '~/lib/media/media';
 import { nextIndex } from '../use-rotation';
 import styles from './landing.module.css';
 
@@ -39,6 +39,8 @@ export function BackgroundCarousel({ images, index, loaded }: BackgroundCarousel
                 cropped
                 className={styles.backgroundImage}
                 sizes={landingSizes(image)}
+                // An upright phone: the part of a landscape picture its screen shows.
+                tallSizes={landingSizes(TALL_ASPECT)}
                 priority={position === 0}
                 alt=""
               />
