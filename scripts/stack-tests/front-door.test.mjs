@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import tls from 'node:tls';
 import os from 'node:os';
@@ -134,6 +136,37 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     }
     expect((await get(SITE, '/login')).headers['alt-svc']).toMatch(/h3=":443"/);
   }, 30_000);
+
+  it('serves a first visit on one connection: the page, its pictures and faces, and its manifest', async () => {
+    // Over HTTP/2 every request of the page can share the document's connection; one made without
+    // the page's credentials (a manifest, by default) gets a connection of its own: another TLS
+    // handshake on a phone's slow link, for every first visit.
+    const { chromium } = createRequire(path.join(rootDir, 'web', 'package.json'))('playwright-core');
+    // Caddy's local authority trusted (by its key), so the page is a secure one, as on a studio's domain.
+    // Chromium matches the keys of the chain the server sends: the intermediate's.
+    const intermediate = fs.readFileSync(path.join(dataDir, 'caddy-data', 'caddy', 'pki', 'authorities', 'local', 'intermediate.crt'));
+    const key = createHash('sha256').update(new X509Certificate(intermediate).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', `--ignore-certificate-errors-spki-list=${key}`] });
+    try {
+      const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const responses = [];
+      cdp.on('Network.responseReceived', ({ type, response }) => responses.push({ type, url: response.url, connection: response.connectionId, protocol: response.protocol }));
+      await page.goto(`https://${SITE}/dailyPage/profile`, { waitUntil: 'load' });
+      // What a browser does to offer the site for installing (and Lighthouse to audit it).
+      await cdp.send('Page.getAppManifest');
+      await expect.poll(() => responses.map((response) => response.type), { timeout: 10_000 }).toContain('Manifest');
+      const [document] = responses;
+      expect(document).toMatchObject({ type: 'Document', protocol: 'h2' });
+      // (Connection 0: served from the browser's own cache, on no connection.)
+      const ours = responses.filter((response) => new URL(response.url).origin === `https://${SITE}` && response.connection !== 0);
+      expect(ours.map((response) => response.type)).toEqual(expect.arrayContaining(['Document', 'Image', 'Manifest']));
+      for (const response of ours) expect(response.connection, `${response.type} ${response.url}`).toBe(document.connection);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('puts the CMS’s admin on its own host name only, and sets X-Forwarded-* itself', async () => {
     const adminPage = await get(CMS, '/admin');

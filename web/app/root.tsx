@@ -135,7 +135,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={icon('/favicon.ico')} sizes="32x32" />
         <link rel="icon" href={studio.logoSrc} type="image/svg+xml" />
         <link rel="apple-touch-icon" href={icon('/apple-touch-icon.png')} />
-        <link rel="manifest" href={localePath('/manifest.webmanifest', language, locales)} />
+        {/* Asked for with the page's credentials: a manifest is fetched without them by default,
+            which a browser sends on a connection of its own (a new handshake on every first visit). */}
+        <link rel="manifest" href={localePath('/manifest.webmanifest', language, locales)} crossOrigin="use-credentials" />
         <meta name="theme-color" content={studio.themeColor} />
         {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
         {rootData?.organization && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(rootData.organization) }} />}
