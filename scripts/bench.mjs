@@ -198,7 +198,7 @@ try {
     rows.push(...(await instantMoves(browser, door.url, cms.url, RUNS, { via: ', through Caddy over HTTP/2', ignoreHTTPSErrors: true })));
     // Issue 41 point 5 as a deployed site's visitor gets it: TLS and HTTP/2, where the first
     // screen's pictures share the document's connection instead of opening their own.
-    for (const result of await lighthouseRoutes(web.url, await benchRoutes(web.url), 'mobile', LIGHTHOUSE_RUNS, { runUrl: door.url })) {
+    for (const result of await lighthouseRoutes(web.url, await benchRoutes(web.url), 'mobile', LIGHTHOUSE_RUNS, { runUrl: door.url, chromeFlags: [door.chromiumTrust] })) {
       rows.push([
         `Lighthouse mobile through Caddy over HTTP/2: ${result.name} (performance; LCP; the request its simulated LCP waited for), median of ${LIGHTHOUSE_RUNS}`,
         `${result.performance}; ${(result.lcpMs / 1000).toFixed(2)} s; ${result.lcpWaitedFor ?? 'none'}`,

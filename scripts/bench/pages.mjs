@@ -32,9 +32,10 @@ const mostFrequent = (values) => {
 
 /**
  * Lighthouse on every route, `runs` times each; medians per route. The caches are warmed at
- * `siteUrl`; the runs load `runUrl` (the same site through the front door, issue 41's HTTP/2).
+ * `siteUrl`; the runs load `runUrl` (the same site through the front door, issue 41's HTTP/2, with
+ * `chromeFlags` to trust it).
  */
-export async function lighthouseRoutes(siteUrl, routes, formFactor, runs = 3, { runUrl = siteUrl } = {}) {
+export async function lighthouseRoutes(siteUrl, routes, formFactor, runs = 3, { runUrl = siteUrl, chromeFlags = [] } = {}) {
   const results = [];
   for (const [name, route] of routes) {
     // Warm the site's page and image caches first: a visitor's first visit, not the server's. A
@@ -53,7 +54,7 @@ export async function lighthouseRoutes(siteUrl, routes, formFactor, runs = 3, { 
     }
     if (notMade > 0) console.warn(`lighthouse ${name}: ${notMade} picture variants not made before the runs (the image endpoint's allowance)`);
     const samples = [];
-    for (let n = 0; n < runs; n += 1) samples.push(await lighthouseRun(`${runUrl}${route}`, formFactor));
+    for (let n = 0; n < runs; n += 1) samples.push(await lighthouseRun(`${runUrl}${route}`, formFactor, undefined, undefined, chromeFlags));
     const mid = (key) => median(samples.map((sample) => sample[key]).filter(Number.isFinite));
     results.push({
       name,

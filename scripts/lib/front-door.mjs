@@ -3,6 +3,7 @@
 // docs/deploy.md as the stack test and the bench run it, on ports 80 and 443 (root, or a Caddy
 // allowed to bind them).
 import { spawn } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
@@ -51,5 +52,9 @@ export async function startFrontDoor({ siteDomain = 'localhost', cmsDomain, site
     child.kill();
     throw new Error(`Caddy (deploy/Caddyfile) did not serve https://${siteDomain}: ${fs.readFileSync(logFile, 'utf8').slice(-1500)}`);
   }
-  return { child, ca, url: `https://${siteDomain}` };
+  // Chromium trusts the front door by its intermediate's key (the chain Caddy sends), so a page
+  // loaded there is a secure one, as on a studio's domain (a certificate error ignored is not).
+  const intermediate = fs.readFileSync(path.join(path.dirname(root), 'intermediate.crt'));
+  const key = createHash('sha256').update(new X509Certificate(intermediate).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  return { child, ca, url: `https://${siteDomain}`, chromiumTrust: `--ignore-certificate-errors-spki-list=${key}` };
 }

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -34,6 +33,7 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'front-door-'));
   const servers = [];
   let ca;
+  let chromiumTrust;
 
   /** A request over HTTPS with Caddy's CA, to `host` (any name: it is dialled on loopback). */
   const get = (host, pathname, { headers = {}, method = 'GET' } = {}) =>
@@ -78,6 +78,7 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     const door = await startFrontDoor({ siteDomain: caddyEnv.SITE_DOMAIN, cmsDomain: caddyEnv.CMS_DOMAIN, sitePort, cmsPort, dataDir });
     servers.push(door.child);
     ca = door.ca;
+    chromiumTrust = door.chromiumTrust;
   }, 240_000);
 
   afterAll(async () => {
@@ -142,11 +143,7 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     // the page's credentials (a manifest, by default) gets a connection of its own: another TLS
     // handshake on a phone's slow link, for every first visit.
     const { chromium } = createRequire(path.join(rootDir, 'web', 'package.json'))('playwright-core');
-    // Caddy's local authority trusted (by its key), so the page is a secure one, as on a studio's domain.
-    // Chromium matches the keys of the chain the server sends: the intermediate's.
-    const intermediate = fs.readFileSync(path.join(dataDir, 'caddy-data', 'caddy', 'pki', 'authorities', 'local', 'intermediate.crt'));
-    const key = createHash('sha256').update(new X509Certificate(intermediate).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
-    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', `--ignore-certificate-errors-spki-list=${key}`] });
+    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', chromiumTrust] });
     try {
       const page = await browser.newPage();
       const cdp = await page.context().newCDPSession(page);

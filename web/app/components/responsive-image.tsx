@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
-import { focusPosition, imageSources, tallFocus, tallSources, TALL_SCREEN, type Media } from '~/lib/media/media';
+import { preload } from 'react-dom';
+import { focusPosition, imageSources, tallFocus, tallSources, TALL_SCREEN, WIDE_SCREEN, type Media } from '~/lib/media/media';
 import { placeholderStyle } from '~/lib/media/placeholder';
 import { useTextLang } from '~/lib/language/language';
 
@@ -51,6 +52,12 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
     />
   );
   if (!tall) return image;
+  if (priority) {
+    // React preloads a first-screen <img> in <head> itself, but not one inside <picture>: each
+    // screen's file is preloaded here, for the screens it is drawn on.
+    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: tall.srcSet, imageSizes: tallSizes, media: TALL_SCREEN });
+    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: sizes, media: WIDE_SCREEN });
+  }
   return (
     <picture>
       <source media={TALL_SCREEN} srcSet={tall.srcSet} sizes={tallSizes} />

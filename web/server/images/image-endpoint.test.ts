@@ -17,10 +17,14 @@ let cmsCalls: string[] = [];
 let photo: Buffer;
 let logo: Buffer;
 let halves: Buffer;
+let sideways: Buffer;
+let ramp: Buffer;
 
 async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
   cmsCalls.push(req.url ?? '');
   if (req.url === '/uploads/photo_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+  if (req.url === '/uploads/sideways_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(sideways);
+  if (req.url === '/uploads/ramp_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(ramp);
   if (req.url === '/uploads/halves_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(halves);
   if (req.url === '/uploads/logo_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
   if (req.url === '/uploads/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a picture');
@@ -34,6 +38,12 @@ beforeAll(async () => {
   // 2400×1200: blue on the left half, red on the right.
   halves = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0000ff' } })
     .composite([{ input: await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#ff0000' } }).png().toBuffer(), left: 1200, top: 0 }])
+    .png()
+    .toBuffer();
+  // The same, stored turned a quarter to the left, with the EXIF orientation that turns it back.
+  sideways = await sharp(await sharp(halves).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+  // 2400×1200: red rising from 0 at the left edge to 255 at the right.
+  ramp = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1200"><defs><linearGradient id="g"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#f00"/></linearGradient></defs><rect width="2400" height="1200" fill="url(#g)"/></svg>'))
     .png()
     .toBuffer();
   cms = http.createServer((req, res) => void standInCms(req, res));
@@ -159,6 +169,39 @@ describe('image endpoint', () => {
     expect(redLeft).toBeLessThan(15);
     // The cut is 675 px wide (1200 × 9 / 16): a wider ask gets the cut as it is.
     expect(await picture(await get('/_img/tall-960-50-50/uploads/halves_abc.png', 'image/png'))).toMatchObject({ width: 675, height: 1200 });
+    // A photograph stored sideways is cut as it is seen, upright.
+    const [redUpright, , blueUpright] = await colour(await get('/_img/tall-480-100-50/uploads/sideways_abc.jpg', 'image/png'));
+    expect(redUpright).toBeGreaterThan(200);
+    expect(blueUpright).toBeLessThan(50);
+  });
+
+  it('cuts where CSS object-position draws the wide picture on a 9:16 screen, at any focus', async () => {
+    // object-position: 25 % puts the screen's left edge 25 % of the way along what it cannot show:
+    // (2400 − 675) × 0.25 = 431 px, so the screen spans 431–1106 px of the ramp (a cut centred on
+    // the focus, 262–937 px, would be darker).
+    const cut = await get('/_img/tall-480-25-50/uploads/ramp_abc.png', 'image/png');
+    const { channels } = await sharp(Buffer.from(await cut.arrayBuffer())).stats();
+    const shown = { from: (2400 - 675) * 0.25, to: (2400 - 675) * 0.25 + 675 };
+    expect(channels[0]!.mean).toBeCloseTo((((shown.from + shown.to) / 2) * 255) / 2400, -0.5);
+  });
+
+  it('cuts a 1200×630 social card around the focus', async () => {
+    const card = await get('/_img/card-25-50/uploads/ramp_abc.png', 'image/png');
+    expect(await picture(card.clone())).toMatchObject({ width: 1200, height: 630 });
+    // Scaled to 1260×630 to cover the card; the card starts 25 % into the 60 px it cannot show.
+    const { channels } = await sharp(Buffer.from(await card.arrayBuffer())).stats();
+    expect(channels[0]!.mean).toBeCloseTo(((60 * 0.25 + 600) * 255) / 1260, -0.5);
+  });
+
+  it('makes one file for every spelling of a size', async () => {
+    const first = Buffer.from(await (await get('/_img/tall-480-25-50/uploads/ramp_abc.png', 'image/png')).arrayBuffer());
+    const files = fs.readdirSync(cacheDir).length;
+    for (const spelling of ['tall-0480-025-50', 'tall-480-25-050']) {
+      const response = await get(`/_img/${spelling}/uploads/ramp_abc.png`, 'image/png');
+      expect(response.status).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(first)).toBe(true);
+    }
+    expect(fs.readdirSync(cacheDir).length).toBe(files);
   });
 
   it.each([

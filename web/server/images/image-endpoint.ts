@@ -64,6 +64,9 @@ function focusOf(x: string, y: string): Focus | null {
 
 const isWidth = (value: number) => (IMAGE_WIDTHS as readonly number[]).includes(value);
 
+/** A size's one spelling, which names its variant: `0480` and `480` are one file, made once. */
+const spellingOf = (size: Size) => ('card' in size ? `card-${size.card.x}-${size.card.y}` : 'tall' in size ? `tall-${size.tall.width}-${size.tall.x}-${size.tall.y}` : String(size.width));
+
 /** `1200`, `card-<x>-<y>` or `tall-<width>-<x>-<y>` (a layout width, the focus in steps of 5 %); else null. */
 function sizeOf(param: string): Size | null {
   if (isWidth(Number(param))) return { width: Number(param) };
@@ -83,30 +86,42 @@ function sizeOf(param: string): Size | null {
  */
 const cutAt = (picture: number, frame: number, focus: number) => Math.round(((picture - frame) * focus) / 100);
 
+/**
+ * `original` turned upright (its EXIF orientation), with its size once upright: one pipeline from
+ * the file to the cut, nothing encoded in between (an AVIF original would otherwise be encoded
+ * once more, at length, and a JPEG lose quality twice).
+ */
+async function upright(original: Buffer) {
+  const { autoOrient } = await sharp(original, { failOn: 'error' }).metadata();
+  return { image: () => sharp(original, { failOn: 'error' }).autoOrient(), width: autoOrient.width, height: autoOrient.height };
+}
+
 /** A 1200×630 card from `original`: scaled to cover the card, then cut around the focus. */
 async function cardOf(original: Buffer, focus: Focus) {
-  const rotated = await sharp(original, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
-  const { width = SHARE_CARD.width, height = SHARE_CARD.height } = rotated.info;
+  const rotated = await upright(original);
+  const { width, height } = rotated;
   const scale = Math.max(SHARE_CARD.width / width, SHARE_CARD.height / height);
   const scaled = { width: Math.max(SHARE_CARD.width, Math.round(width * scale)), height: Math.max(SHARE_CARD.height, Math.round(height * scale)) };
   const left = cutAt(scaled.width, SHARE_CARD.width, focus.x);
   const top = cutAt(scaled.height, SHARE_CARD.height, focus.y);
-  return sharp(rotated.data).resize(scaled.width, scaled.height).extract({ left, top, ...SHARE_CARD });
+  return rotated.image().resize(scaled.width, scaled.height).extract({ left, top, ...SHARE_CARD });
 }
 
 /**
  * An upright cut (`TALL_ASPECT`, 9:16) of `original` around the focus, at `width` or the cut's own
  * width if smaller: what an upright phone's screen shows of a wider picture drawn to cover it
- * (decision 022, fifteenth pass). A picture already as narrow is only scaled.
+ * (decision 022, fifteenth pass). A picture narrower than 9:16 is cut at its top and bottom instead
+ * (the site asks only for pictures wider than 3:4).
  */
 async function tallOf(original: Buffer, { x, y, width }: Focus & { width: number }) {
-  const rotated = await sharp(original, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
-  const { width: pictureWidth = 1, height: pictureHeight = 1 } = rotated.info;
+  const rotated = await upright(original);
+  const { width: pictureWidth, height: pictureHeight } = rotated;
   const cut = {
     width: Math.min(pictureWidth, Math.round(pictureHeight * TALL_ASPECT)),
     height: Math.min(pictureHeight, Math.round(pictureWidth / TALL_ASPECT)),
   };
-  return sharp(rotated.data)
+  return rotated
+    .image()
     .extract({ left: cutAt(pictureWidth, cut.width, x), top: cutAt(pictureHeight, cut.height, y), ...cut })
     .resize({ width, withoutEnlargement: true });
 }
@@ -150,7 +165,7 @@ export function imageEndpoint({
   privateSource,
 }: ImageEndpointOptions): Router {
   // A visitor on a cold cache makes a page's worth of encodes (a few dozen); one address asking for
-  // every width and format of every upload (17,000 encodes) gets the originals past three a second
+  // every size and format of every upload (over 17,000 encodes, the cards and cuts aside) gets the originals past three a second
   // (issue 25).
   const mayEncode = createTokenBuckets(encodesPerClient);
   // sendFile needs an absolute path
@@ -173,7 +188,7 @@ export function imageEndpoint({
     const choice = chooseFormat(req, FORMAT_OF_EXTENSION[path.extname(decoded).toLowerCase()]);
     if (!choice) return refuse(res, 400, `Format must be one of ${IMAGE_FORMATS.join(', ')}`);
 
-    const variant = `${createHash('sha1').update(upload).digest('hex')}-${width}-${choice.format}`;
+    const variant = `${createHash('sha1').update(upload).digest('hex')}-${spellingOf(size)}-${choice.format}`;
     const send = ({ file, type }: { file: string; type: string }) => {
       res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': source.cacheControl });
       if (choice.negotiated) res.vary('Accept');

@@ -11,6 +11,11 @@ test.describe('the landing page (/login)', () => {
     const firstImage = html.match(/<img[^>]*>/)?.[0] ?? '';
     expect(firstImage).toMatch(/src="\/_img\/\d+\/uploads\//);
     expect(firstImage).toMatch(/fetchpriority="high"/i);
+    // Asked for from <head>, before the page's body: the upright cut on a screen no wider than
+    // 9:16, the wide file on every other.
+    const preloads = html.slice(0, html.indexOf('</head>')).match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads.find((link) => link.includes('media="(max-aspect-ratio: 9/16)"'))).toMatch(/imageSrcSet="\/_img\/tall-\d+-\d+-\d+\/uploads\//i);
+    expect(preloads.find((link) => link.includes('media="not all and (max-aspect-ratio: 9/16)"'))).toMatch(/imageSrcSet="\/_img\/\d+\/uploads\//i);
     await open(page, '/login');
     await expect(page.locator('[data-active]')).toHaveCount(images.length);
     await expect(page.locator('[data-active="true"] img')).toBeVisible();

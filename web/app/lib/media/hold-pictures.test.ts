@@ -11,6 +11,7 @@ describe('pictures held during a move (issue 41)', () => {
       <a href="/dailyPage/project/a" id="tile"><img src="/_img/800/uploads/a.jpg" srcset="/_img/480/uploads/a.jpg 480w" alt="a"></a>
       <img src="/_img/800/uploads/b.jpg" srcset="/_img/480/uploads/b.jpg 480w" alt="b">
       <img src="/_img/800/uploads/c.jpg" alt="c">
+      <picture><source media="(max-aspect-ratio: 9/16)" srcset="/_img/tall-480-50-50/uploads/e.jpg 480w"><img src="/_img/800/uploads/e.jpg" alt="e"></picture>
       <main style="display: none"><img src="/_img/800/uploads/d.jpg" alt="d" loading="lazy"></main>`;
     for (const image of document.querySelectorAll('img')) {
       Object.defineProperty(image, 'complete', { value: false });
@@ -32,13 +33,16 @@ describe('pictures held during a move (issue 41)', () => {
     const tile = document.getElementById('tile')!;
     tile.querySelector('img')!.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
     tile.querySelector('img')!.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
-    expect(sets).toEqual(['b:held', 'c:held']);
+    expect(sets).toEqual(['b:held', 'c:held', 'e:held']);
+    // A <picture>'s matching source would keep its own file coming: it is held too.
+    expect(document.querySelector('source')!.hasAttribute('srcset')).toBe(false);
     expect(source('a')).toBe('/_img/800/uploads/a.jpg');
     // Not drawn (the grid the shell keeps hidden): not downloading, left alone.
     expect(source('d')).toBe('/_img/800/uploads/d.jpg');
     expect(document.querySelector('img[alt="b"]')!.hasAttribute('srcset')).toBe(false);
     vi.advanceTimersByTime(3_000);
-    expect(sets).toEqual(['b:held', 'c:held', 'b:back', 'c:back']);
+    expect(sets).toEqual(['b:held', 'c:held', 'e:held', 'b:back', 'c:back', 'e:back']);
+    expect(document.querySelector('source')!.getAttribute('srcset')).toBe('/_img/tall-480-50-50/uploads/e.jpg 480w');
     expect(source('b')).toBe('/_img/800/uploads/b.jpg');
     expect(document.querySelector('img[alt="b"]')!.getAttribute('srcset')).toBe('/_img/480/uploads/b.jpg 480w');
   });

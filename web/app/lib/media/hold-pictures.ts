@@ -21,6 +21,8 @@ interface Held {
   image: HTMLImageElement;
   src: string | null;
   srcset: string | null;
+  /** A `<picture>`'s sources with their candidates: a matching one would keep its file coming. */
+  sources: Array<{ source: HTMLSourceElement; srcset: string | null }>;
 }
 
 /** Whether any of the element is inside the window. */
@@ -42,14 +44,23 @@ export function holdPictures(root: ParentNode, keep?: Element | null, view = { w
   const coming = [...root.querySelectorAll<HTMLImageElement>('img[src]')].filter((image) => !image.complete && !keep?.contains(image) && image.getAttribute('src') !== NOTHING);
   // Not drawn at all (the grid the shell keeps hidden while a project is open): not downloading.
   const offScreen = coming.filter((image) => image.getClientRects().length > 0 && !onScreen(image, view));
-  const held: Held[] = offScreen.map((image) => ({ image, src: image.getAttribute('src'), srcset: image.getAttribute('srcset') }));
-  for (const { image } of held) {
+  const held: Held[] = offScreen.map((image) => ({
+    image,
+    src: image.getAttribute('src'),
+    srcset: image.getAttribute('srcset'),
+    sources: image.parentElement instanceof HTMLPictureElement
+      ? [...image.parentElement.querySelectorAll('source')].map((source) => ({ source, srcset: source.getAttribute('srcset') }))
+      : [],
+  }));
+  for (const { image, sources } of held) {
+    for (const { source } of sources) source.removeAttribute('srcset');
     image.removeAttribute('srcset');
     image.setAttribute('src', NOTHING);
   }
   return () => {
-    for (const { image, src, srcset } of held.splice(0)) {
+    for (const { image, src, srcset, sources } of held.splice(0)) {
       if (!image.isConnected) continue; // the move was made and that page is gone
+      for (const { source, srcset: candidates } of sources) if (candidates !== null) source.setAttribute('srcset', candidates);
       if (srcset !== null) image.setAttribute('srcset', srcset);
       if (src !== null) image.setAttribute('src', src);
     }

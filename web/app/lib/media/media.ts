@@ -119,6 +119,8 @@ export function imageSources(media: Media): { src: string; srcSet?: string } {
 export const TALL_ASPECT = 9 / 16;
 /** Screens no wider than the cut: they show none of the picture outside it. */
 export const TALL_SCREEN = '(max-aspect-ratio: 9/16)';
+/** Every other screen. */
+export const WIDE_SCREEN = `not all and ${TALL_SCREEN}`;
 
 /** The focus in the endpoint's steps of 5 % (the centre when none was set). */
 export const tallFocus = (media: Pick<Media, 'focus'>) => {
