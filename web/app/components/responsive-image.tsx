@@ -1,6 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { preload } from 'react-dom';
-import { focusPosition, imageSources, tallFocus, tallSources, TALL_SCREEN, WIDE_SCREEN, type Media } from '~/lib/media/media';
+import { focusPosition, imageSources, tallFocus, tallSources, TALL_SCREEN, type Media } from '~/lib/media/media';
 import { placeholderStyle } from '~/lib/media/placeholder';
 import { useTextLang } from '~/lib/language/language';
 
@@ -14,7 +13,7 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */
   cropped?: boolean;
   /**
-   * A full-screen picture (`cropped`): on an upright screen no wider than 9:16 it is drawn from the
+   * A full-screen picture (`cropped`): on an upright screen no wider than 3:4 it is drawn from the
    * endpoint's upright cut around the focus instead (`tallSources`), this wide (`sizes`).
    */
   tallSizes?: string;
@@ -52,12 +51,6 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
     />
   );
   if (!tall) return image;
-  if (priority) {
-    // React preloads a first-screen <img> in <head> itself, but not one inside <picture>: each
-    // screen's file is preloaded here, for the screens it is drawn on.
-    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: tall.srcSet, imageSizes: tallSizes, media: TALL_SCREEN });
-    preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: sizes, media: WIDE_SCREEN });
-  }
   return (
     <picture>
       <source media={TALL_SCREEN} srcSet={tall.srcSet} sizes={tallSizes} />

@@ -152,7 +152,7 @@ describe('image endpoint', () => {
     expect(response.headers.get('vary') ?? '').not.toMatch(/Accept/);
   });
 
-  it('cuts an upright 9:16 part around the focus, for an upright phone, never larger than the cut', async () => {
+  it('cuts an upright 3:4 part around the focus, for an upright screen, never larger than the cut', async () => {
     /** The picture's mean colour. */
     const colour = async (response: Response) => {
       const { channels } = await sharp(Buffer.from(await response.arrayBuffer())).stats();
@@ -160,28 +160,28 @@ describe('image endpoint', () => {
     };
     const right = await get('/_img/tall-480-100-50/uploads/halves_abc.png', 'image/png');
     expect(right.status).toBe(200);
-    expect(await picture(right.clone())).toMatchObject({ width: 480, height: 853 });
+    expect(await picture(right.clone())).toMatchObject({ width: 480, height: 640 });
     const [red, , blue] = await colour(right);
     expect(red).toBeGreaterThan(240);
     expect(blue).toBeLessThan(15);
     const [redLeft, , blueLeft] = await colour(await get('/_img/tall-480-0-50/uploads/halves_abc.png', 'image/png'));
     expect(blueLeft).toBeGreaterThan(240);
     expect(redLeft).toBeLessThan(15);
-    // The cut is 675 px wide (1200 × 9 / 16): a wider ask gets the cut as it is.
-    expect(await picture(await get('/_img/tall-960-50-50/uploads/halves_abc.png', 'image/png'))).toMatchObject({ width: 675, height: 1200 });
+    // The cut is 900 px wide (1200 × 3 / 4): a wider ask gets the cut as it is.
+    expect(await picture(await get('/_img/tall-960-50-50/uploads/halves_abc.png', 'image/png'))).toMatchObject({ width: 900, height: 1200 });
     // A photograph stored sideways is cut as it is seen, upright.
     const [redUpright, , blueUpright] = await colour(await get('/_img/tall-480-100-50/uploads/sideways_abc.jpg', 'image/png'));
     expect(redUpright).toBeGreaterThan(200);
     expect(blueUpright).toBeLessThan(50);
   });
 
-  it('cuts where CSS object-position draws the wide picture on a 9:16 screen, at any focus', async () => {
+  it('cuts where CSS object-position draws the wide picture on a 3:4 screen, at any focus', async () => {
     // object-position: 25 % puts the screen's left edge 25 % of the way along what it cannot show:
-    // (2400 − 675) × 0.25 = 431 px, so the screen spans 431–1106 px of the ramp (a cut centred on
-    // the focus, 262–937 px, would be darker).
+    // (2400 − 900) × 0.25 = 375 px, so the screen spans 375–1275 px of the ramp (a cut centred on
+    // the focus, 150–1050 px, would be darker).
     const cut = await get('/_img/tall-480-25-50/uploads/ramp_abc.png', 'image/png');
     const { channels } = await sharp(Buffer.from(await cut.arrayBuffer())).stats();
-    const shown = { from: (2400 - 675) * 0.25, to: (2400 - 675) * 0.25 + 675 };
+    const shown = { from: (2400 - 900) * 0.25, to: (2400 - 900) * 0.25 + 900 };
     expect(channels[0]!.mean).toBeCloseTo((((shown.from + shown.to) / 2) * 255) / 2400, -0.5);
   });
 

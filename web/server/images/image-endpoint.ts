@@ -108,10 +108,10 @@ async function cardOf(original: Buffer, focus: Focus) {
 }
 
 /**
- * An upright cut (`TALL_ASPECT`, 9:16) of `original` around the focus, at `width` or the cut's own
+ * An upright cut (`TALL_ASPECT`, 3:4) of `original` around the focus, at `width` or the cut's own
  * width if smaller: what an upright phone's screen shows of a wider picture drawn to cover it
- * (decision 022, fifteenth pass). A picture narrower than 9:16 is cut at its top and bottom instead
- * (the site asks only for pictures wider than 3:4).
+ * (decision 022, fifteenth pass). A picture narrower than 3:4 is cut at its top and bottom instead
+ * (the site asks only for landscape pictures).
  */
 async function tallOf(original: Buffer, { x, y, width }: Focus & { width: number }) {
   const rotated = await upright(original);

@@ -11,7 +11,7 @@ describe('pictures held during a move (issue 41)', () => {
       <a href="/dailyPage/project/a" id="tile"><img src="/_img/800/uploads/a.jpg" srcset="/_img/480/uploads/a.jpg 480w" alt="a"></a>
       <img src="/_img/800/uploads/b.jpg" srcset="/_img/480/uploads/b.jpg 480w" alt="b">
       <img src="/_img/800/uploads/c.jpg" alt="c">
-      <picture><source media="(max-aspect-ratio: 9/16)" srcset="/_img/tall-480-50-50/uploads/e.jpg 480w"><img src="/_img/800/uploads/e.jpg" alt="e"></picture>
+      <picture><source media="(max-aspect-ratio: 3/4)" srcset="/_img/tall-480-50-50/uploads/e.jpg 480w"><img src="/_img/800/uploads/e.jpg" alt="e"></picture>
       <main style="display: none"><img src="/_img/800/uploads/d.jpg" alt="d" loading="lazy"></main>`;
     for (const image of document.querySelectorAll('img')) {
       Object.defineProperty(image, 'complete', { value: false });

@@ -80,18 +80,21 @@ describe('what is a video, and where a crop is centred (issue 37)', () => {
 describe("an upright phone's cut of a wide picture (decision 022, fifteenth pass)", () => {
   const picture = (width: number, height: number, focus: Media['focus'] = null): Media => ({ url: '/uploads/wide.jpg', kind: 'image', alt: '', width, height, placeholder: null, formats: [], focus });
 
-  it('offers the 9:16 cut around the focus in steps of 5 %, at the widths up to its own', () => {
-    // 2400×1600: the cut is 900×1600; the centre when no focus was set.
+  it('offers the 3:4 cut around the focus in steps of 5 %, at the widths up to its own', () => {
+    // 2400×1600: the cut is 1200×1600; the centre when no focus was set.
     expect(tallSources(picture(2400, 1600))?.srcSet).toBe(
-      ['240', '360', '480', '640', '800'].map((width) => `/_img/tall-${width}-50-50/uploads/wide.jpg ${width}w`).concat('/_img/tall-960-50-50/uploads/wide.jpg 900w').join(', '),
+      ['240', '360', '480', '640', '800', '960', '1200'].map((width) => `/_img/tall-${width}-50-50/uploads/wide.jpg ${width}w`).join(', '),
     );
+    // 2400×1350: the cut is 1013 px wide, and its largest candidate says so.
+    expect(tallSources(picture(2400, 1350))?.srcSet).toMatch(/\/_img\/tall-1200-50-50\/uploads\/wide\.jpg 1013w$/);
     expect(tallSources(picture(2400, 1600, { x: 92, y: 8 }))?.srcSet).toMatch(/^\/_img\/tall-240-90-10\/uploads\/wide\.jpg 240w, /);
     expect(tallSources(picture(2400, 1600, { x: 100, y: 0 }))?.srcSet).toContain('/_img/tall-240-100-0/');
   });
 
-  it('offers none for a picture already about as narrow, one it cannot resize, or one of unknown size', () => {
-    expect(tallSources(picture(1200, 1600))).toBeUndefined(); // 3:4: a third wider than 9:16, too little to gain
-    expect(tallSources(picture(1300, 1600))).toBeDefined();
+  it('offers none for a picture not wider than tall, one it cannot resize, or one of unknown size', () => {
+    expect(tallSources(picture(1600, 1600))).toBeUndefined();
+    expect(tallSources(picture(1200, 1600))).toBeUndefined();
+    expect(tallSources(picture(1700, 1600))).toBeDefined();
     expect(tallSources({ ...picture(2400, 1600), url: '/uploads/wide.gif' })).toBeUndefined();
     expect(tallSources({ ...picture(2400, 1600), width: null })).toBeUndefined();
   });

@@ -32,10 +32,10 @@ describe('the landing backgrounds', () => {
     const focused = { ...slide(0), focus: { x: 92, y: 8 } };
     const { container } = render(<BackgroundCarousel images={[focused, slide(1)]} index={0} loaded={false} />);
     const source = container.querySelector('picture > source')!;
-    expect(source.getAttribute('media')).toBe('(max-aspect-ratio: 9/16)');
+    expect(source.getAttribute('media')).toBe('(max-aspect-ratio: 3/4)');
     expect(source.getAttribute('srcset')).toContain('/_img/tall-480-90-10/uploads/slide-0.jpg 480w');
-    // As wide as the screen, or its height at 9:16, pushed in by 8 %.
-    expect(source.getAttribute('sizes')).toBe('calc(max(100vw, 0.563 * 100vh) * 1.08)');
+    // As wide as the screen, or its height at 3:4, pushed in by 8 %.
+    expect(source.getAttribute('sizes')).toBe('calc(max(100vw, 0.750 * 100vh) * 1.08)');
     // The wider file, on any other screen, is placed by the rounded focus the cut was made around.
     expect(container.querySelector<HTMLImageElement>('picture > img')!.style.objectPosition).toBe('90% 10%');
   });
