@@ -56,7 +56,7 @@ function chooseFormat(req: Request, source: Format | undefined): { format: Forma
 type Size = { width: number } | { card: Focus } | { tall: Focus & { width: number } };
 type Focus = { x: number; y: number };
 
-/** A focus in steps of 5 % (seo.ts `cardFocus`, media.ts `tallFocus`), else null. */
+/** A focus in steps of 5 % (media.ts `focusInSteps`), else null. */
 function focusOf(x: string, y: string): Focus | null {
   const focus = { x: Number(x), y: Number(y) };
   return focus.x <= 100 && focus.y <= 100 && focus.x % 5 === 0 && focus.y % 5 === 0 ? focus : null;

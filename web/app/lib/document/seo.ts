@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { allLocales, localePath, ogLocale, type Language, type SiteLocales } from '../language/language';
-import { isResizable, type Media } from '../media/media';
+import { focusInSteps, isResizable, type Media } from '../media/media';
 import type { Studio } from '../content/studio';
 
 /** What a page tells search engines and link previews about itself. */
@@ -29,9 +29,6 @@ export const SHARE_IMAGE_WIDTH = 1200;
 /** A social card's frame (1.91:1), cut around the picture's focus (issue 37). */
 export const SHARE_CARD = { width: 1200, height: 630 } as const;
 
-/** A focus in the image endpoint's steps (every 5 %: at most 441 crops of one picture). */
-export const cardFocus = (focus: { x: number; y: number }) => ({ x: Math.round(focus.x / 5) * 5, y: Math.round(focus.y / 5) * 5 });
-
 /**
  * The absolute address of a picture for link previews: with a focus set by the editor, the image
  * endpoint's 1200×630 card cut around it (a network crops a picture to its card otherwise, through
@@ -39,7 +36,7 @@ export const cardFocus = (focus: { x: number; y: number }) => ({ x: Math.round(f
  */
 export function shareImage(origin: string, media: Media): { url: string; width?: number; height?: number } {
   if (isResizable(media) && media.focus && media.width && media.height && media.width >= SHARE_CARD.width && media.height >= SHARE_CARD.height) {
-    const { x, y } = cardFocus(media.focus);
+    const { x, y } = focusInSteps(media.focus);
     return { url: `${origin}/_img/card-${x}-${y}${media.url}`, ...SHARE_CARD };
   }
   if (isResizable(media) && media.width && media.width >= SHARE_IMAGE_WIDTH) {

@@ -123,11 +123,14 @@ export const TALL_ASPECT = 3 / 4;
 /** Screens no wider than the cut: they show none of the picture outside it. */
 export const TALL_SCREEN = '(max-aspect-ratio: 3/4)';
 
-/** The focus in the endpoint's steps of 5 % (the centre when none was set). */
-export const tallFocus = (media: Pick<Media, 'focus'>) => {
+/** A focus in the image endpoint's steps of 5 %, for its cuts (at most 441 of one picture per size). */
+export function focusInSteps(focus: { x: number; y: number }) {
   const step = (value: number) => Math.min(100, Math.max(0, Math.round(value / 5) * 5));
-  return { x: step(media.focus?.x ?? 50), y: step(media.focus?.y ?? 50) };
-};
+  return { x: step(focus.x), y: step(focus.y) };
+}
+
+/** The upright cut's focus: the editor's in steps (the centre when none was set). */
+export const tallFocus = (media: Pick<Media, 'focus'>) => focusInSteps(media.focus ?? { x: 50, y: 50 });
 
 /**
  * The upright cut's candidates (`srcset`), its widths up to the cut's own; none for a picture the
