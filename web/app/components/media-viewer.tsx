@@ -56,14 +56,24 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
     [count, index, onMove],
   );
 
+  // The keys move from the item on screen. A move is committed in a transition, whose effects run
+  // in a task after the new item is drawn: a listener bound in an effect would, for a key pressed
+  // in between, still move from the item before (a fast hand on a slow phone). A layout effect
+  // runs in the commit itself, so the listener reads the item that is drawn.
+  const onScreen = useRef({ index, go });
+  useLayoutEffect(() => {
+    onScreen.current = { index, go };
+  });
+
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLVideoElement) return; // its own keys seek and change volume
+      const { index: current, go: move } = onScreen.current;
       const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
-      if (event.key in moves) go((index ?? 0) + (moves[event.key] ?? 0));
-      else if (event.key === 'Home') go(0);
-      else if (event.key === 'End') go(count - 1);
+      if (event.key in moves) move((current ?? 0) + (moves[event.key] ?? 0));
+      else if (event.key === 'Home') move(0);
+      else if (event.key === 'End') move(count - 1);
       else return;
       event.preventDefault();
     };
@@ -76,7 +86,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
       document.removeEventListener('keydown', onKeyDown);
       root.style.overflow = overflow;
     };
-  }, [count, go, index, open]);
+  }, [count, open]);
 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   // Opened from a shared link, it appears once the page is interactive: it lives in <body> (no
