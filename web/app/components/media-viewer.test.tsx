@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,32 +33,71 @@ describe('the full-screen viewer’s keys', () => {
 
   const caption = () => document.body.querySelector('[role="dialog"]')?.textContent ?? '';
 
+  /** The index whose commit has had its effects run: a probe for the gap the test presses in. */
+  let effectsRanFor: number | null = null;
+  function EffectProbe({ index }: { index: number }) {
+    useEffect(() => {
+      effectsRanFor = index;
+    }, [index]);
+    return null;
+  }
+
+  const press = (key: string, init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+    document.dispatchEvent(event);
+    return event;
+  };
+
   it('move from the item on screen as soon as it is drawn, before the commit’s effects have run', async () => {
     const moves: number[] = [];
     const viewer = (index: number) => (
-      <MediaViewer media={media} index={index} onMove={(next) => moves.push(next)} onClose={() => {}} label="viewer" title="A project" />
+      <>
+        <MediaViewer media={media} index={index} onMove={(next) => moves.push(next)} onClose={() => {}} label="viewer" title="A project" />
+        <EffectProbe index={index} />
+      </>
     );
     flushSync(() => root.render(viewer(2)));
-    await new Promise((settled) => setTimeout(settled, 20));
     expect(caption()).toContain('3 / 4');
 
-    // The router draws the first item (the visitor pressed Home); the moment it is on screen, the
-    // visitor presses ArrowLeft: at the first item, it goes nowhere.
-    const pressed = new Promise<void>((done) => {
+    // The router draws the first item (the visitor pressed Home); the moment it is on screen, and
+    // before that commit's effects have run, the visitor presses ArrowLeft: at the first item, it
+    // goes nowhere.
+    const pressed = new Promise<number | null>((done) => {
       const observer = new MutationObserver(() => {
         if (!caption().includes('1 / 4')) return;
         observer.disconnect();
-        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
-        done();
+        const ranFor = effectsRanFor;
+        press('ArrowLeft');
+        done(ranFor);
       });
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     startTransition(() => root.render(viewer(0)));
-    await pressed;
+    expect(await pressed, 'the key came after the new item was drawn and before its effects ran').toBe(2);
     expect(moves).toEqual([]);
 
     // And ArrowRight from there goes to the second, not to the fourth.
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }));
+    press('ArrowRight');
     expect(moves).toEqual([1]);
+  });
+
+  it('lose no press made before a move is drawn, and leave the browser’s own shortcuts alone', () => {
+    const moves: number[] = [];
+    // The router has not drawn any of these moves yet: the viewer stays at the first item.
+    flushSync(() => root.render(<MediaViewer media={media} index={0} onMove={(next) => moves.push(next)} onClose={() => {}} label="viewer" title="A project" />));
+    press('ArrowRight');
+    press('ArrowRight');
+    expect(moves).toEqual([1, 2]);
+    press('Home');
+    press('ArrowLeft'); // not infinite
+    press('End');
+    press('ArrowRight');
+    expect(moves).toEqual([1, 2, 0, 3]);
+    // Alt+Left is Back, Ctrl/Cmd with an arrow the browser's or the system's: the viewer lets them be.
+    expect(press('ArrowLeft', { altKey: true }).defaultPrevented).toBe(false);
+    expect(press('ArrowLeft', { metaKey: true }).defaultPrevented).toBe(false);
+    expect(moves).toEqual([1, 2, 0, 3]);
+    expect(press('ArrowLeft').defaultPrevented).toBe(true);
+    expect(moves).toEqual([1, 2, 0, 3, 2]);
   });
 });

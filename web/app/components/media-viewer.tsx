@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Media } from '~/lib/media/media';
 import { useFocusTrap } from '~/lib/hooks/use-focus-trap';
@@ -56,26 +56,46 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
     [count, index, onMove],
   );
 
-  // The keys move from the item on screen. A move is committed in a transition, whose effects run
-  // in a task after the new item is drawn: a listener bound in an effect would, for a key pressed
-  // in between, still move from the item before (a fast hand on a slow phone). A layout effect
-  // runs in the commit itself, so the listener reads the item that is drawn.
-  const onScreen = useRef({ index, go });
+  // The keys move from the item on screen, or from the one last asked for while its move is on
+  // its way. A move is committed in a transition, whose effects run in a task after the new item is
+  // drawn: a listener bound in an effect would, for a key pressed in between, still move from the
+  // item before (a fast hand on a slow phone). So the listener is bound, and reads what is drawn,
+  // in layout effects, which run in the commit itself; and a key pressed before a move is drawn
+  // moves on from the item that move asked for, so no press is lost.
+  const keys = useRef({ index, count, onMove });
   useLayoutEffect(() => {
-    onScreen.current = { index, go };
+    keys.current = { index, count, onMove };
   });
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLVideoElement) return; // its own keys seek and change volume
-      const { index: current, go: move } = onScreen.current;
-      const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
-      if (event.key in moves) move((current ?? 0) + (moves[event.key] ?? 0));
-      else if (event.key === 'Home') move(0);
-      else if (event.key === 'End') move(count - 1);
-      else return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return; // Alt+Left is the browser's Back
+      const { index: current, count: last, onMove: moveTo } = keys.current;
+      if (current === null) return;
+      let target: number;
+      switch (event.key) {
+        case 'ArrowLeft':
+          target = current - 1;
+          break;
+        case 'ArrowRight':
+          target = current + 1;
+          break;
+        case 'Home':
+          target = 0;
+          break;
+        case 'End':
+          target = last - 1;
+          break;
+        default:
+          return;
+      }
       event.preventDefault();
+      const clamped = Math.min(Math.max(target, 0), last - 1);
+      if (clamped === current) return;
+      keys.current = { ...keys.current, index: clamped };
+      moveTo(clamped);
     };
     document.addEventListener('keydown', onKeyDown);
     // The page under it does not scroll while it is open.
@@ -86,7 +106,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
       document.removeEventListener('keydown', onKeyDown);
       root.style.overflow = overflow;
     };
-  }, [count, open]);
+  }, [open]);
 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   // Opened from a shared link, it appears once the page is interactive: it lives in <body> (no
