@@ -17,18 +17,36 @@ async function signIn(cmsUrl: string): Promise<string> {
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
-export async function adminSession(cmsUrl: string) {
-  let token = tokens.get(cmsUrl);
+function session(cmsUrl: string, again = false): Promise<string> {
+  let token = again ? undefined : tokens.get(cmsUrl);
   if (!token) {
     token = signIn(cmsUrl);
     token.catch(() => tokens.delete(cmsUrl));
     tokens.set(cmsUrl, token);
   }
-  const data = { token: await token };
+  return token;
+}
+
+export async function adminSession(cmsUrl: string) {
+  await session(cmsUrl);
+  /**
+   * A request with the admin's token. Strapi's admin access token lasts 30 minutes
+   * (`admin.auth.sessions.accessTokenLifespan`), and a bench run is longer than that: a request
+   * refused with 401 signs in again once, as the admin's own refresh would, and is sent again.
+   */
+  const authorized = async (path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> => {
+    const send = async (token: string) => fetch(`${cmsUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } });
+    const used = await session(cmsUrl);
+    const response = await send(used);
+    if (response.status !== 401) return response;
+    // Another request may have signed in again already; otherwise this one does.
+    const current = await session(cmsUrl);
+    return send(current !== used ? current : await session(cmsUrl, true));
+  };
   const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${cmsUrl}${path}`, {
+    const response = await authorized(path, {
       method,
-      headers: { authorization: `Bearer ${data.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -65,7 +83,7 @@ export async function adminSession(cmsUrl: string) {
       const form = new FormData();
       form.append('files', new Blob([new Uint8Array(bytes)], { type }), name);
       form.append('fileInfo', JSON.stringify({ name, alternativeText: name, ...fileInfo }));
-      const response = await fetch(`${cmsUrl}/upload`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
+      const response = await authorized('/upload', { method: 'POST', body: form });
       if (!response.ok) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
       return ((await response.json()) as Array<{ id: number }>)[0]!.id;
     },
@@ -73,7 +91,7 @@ export async function adminSession(cmsUrl: string) {
     updateFile: async (id: number, fileInfo: Record<string, unknown>) => {
       const form = new FormData();
       form.append('fileInfo', JSON.stringify(fileInfo));
-      const response = await fetch(`${cmsUrl}/upload?id=${id}`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
+      const response = await authorized(`/upload?id=${id}`, { method: 'POST', body: form });
       if (!response.ok) throw new Error(`update file ${id}: ${response.status} ${await response.text()}`);
     },
     /** Removes a file from the media library. */
