@@ -221,10 +221,13 @@ test('junk query strings and other spellings of a picture are answered like the 
   const junk = sample(fc.array(fc.tuple(fc.stringMatching(/^[a-z_]{1,10}$/), segment), { minLength: 1, maxLength: 3 }), 300).map(
     (pairs) => `/dailyPage/project?${pairs.map(([key, value]) => `${key === 'category' || key === 'media' ? 'x' : key}=${value}`).join('&')}`,
   );
+  // The same page, from the cache or drawn again (another spec's publish empties the cache, and a
+  // page drawn afresh carries a fresh nonce for its inline scripts): equal but for the nonces.
+  const page = (body: string) => body.replace(/ nonce="[^"]*"/g, ' nonce=""');
   for (const path of junk) {
     const answer = await send(baseURL!, { method: 'GET', path: toPath(path), headers: {} });
     expect(answer.status, path).toBe(200);
-    expect(answer.body, path).toBe(grid.body);
+    expect(page(answer.body), path).toBe(page(grid.body));
   }
 
   const [project] = await cmsData<Array<{ images: Array<{ url: string; ext: string }> }>>('/api/projects?populate[images][fields][0]=url&populate[images][fields][1]=ext');
