@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
@@ -6,9 +6,20 @@ const FOCUSABLE =
 /**
  * While `active`, keeps keyboard focus inside `container` (Tab and Shift+Tab wrap), closes on
  * Escape, and when it ends returns focus to the element that had it before.
+ *
+ * The trap starts in a layout effect, in the commit that draws the overlay: an overlay opened by a
+ * navigation (the viewer) is committed in a transition, whose effects run in a task after it is
+ * drawn, and a Tab pressed in between would move through the page behind it. `onEscape` is read
+ * when Escape is pressed, so a caller's new function does not restart the trap (a restart would
+ * move focus back to the first control and lose the opener).
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
-  useEffect(() => {
+  const escape = useRef(onEscape);
+  useLayoutEffect(() => {
+    escape.current = onEscape;
+  });
+
+  useLayoutEffect(() => {
     const element = container.current;
     if (!active || !element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -18,7 +29,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onEscape();
+        escape.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -45,5 +56,5 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
       const stayedHere = !current || current === document.body || element.contains(current);
       if (stayedHere && opener?.isConnected) opener.focus();
     };
-  }, [active, container, onEscape]);
+  }, [active, container]);
 }

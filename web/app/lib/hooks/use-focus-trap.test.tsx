@@ -1,0 +1,94 @@
+import { startTransition, useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useFocusTrap } from './use-focus-trap';
+
+/**
+ * A real root, outside `act`: the viewer opens with a navigation, which React commits in a
+ * transition and whose effects run in a task after the overlay is drawn. A Tab pressed in that gap
+ * must already be inside the overlay, not on the page behind it.
+ */
+describe('the overlays’ focus trap', () => {
+  let host: HTMLDivElement;
+  let opener: HTMLButtonElement;
+  let root: Root;
+  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+
+  beforeEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    opener = document.createElement('button');
+    opener.textContent = 'open';
+    host = document.createElement('div');
+    document.body.append(opener, host);
+    root = createRoot(host);
+    opener.focus();
+  });
+
+  afterEach(() => {
+    flushSync(() => root.unmount());
+    host.remove();
+    opener.remove();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  });
+
+  let effectsRan = false;
+  function Overlay({ open, onEscape }: { open: boolean; onEscape: () => void }) {
+    const panel = useRef<HTMLDivElement>(null);
+    useFocusTrap(panel, open, onEscape);
+    useEffect(() => {
+      effectsRan = open;
+    }, [open]);
+    return open ? (
+      <div ref={panel} role="dialog" aria-label="overlay">
+        <button>first</button>
+        <button>second</button>
+      </div>
+    ) : null;
+  }
+
+  const press = (key: string, init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+    document.dispatchEvent(event);
+    return event;
+  };
+  const focused = () => document.activeElement?.textContent;
+
+  it('hold focus from the frame an overlay opened in a transition is drawn in', async () => {
+    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} />));
+    const drawn = new Promise<{ effectsRan: boolean; focused: string | null | undefined; tab: boolean }>((done) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('[role="dialog"]')) return;
+        observer.disconnect();
+        // The visitor presses Tab at once: from the last control it wraps to the first.
+        const before = focused();
+        document.querySelectorAll('button')[2]?.focus();
+        const tab = press('Tab').defaultPrevented;
+        done({ effectsRan, focused: before, tab });
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    });
+    startTransition(() => root.render(<Overlay open onEscape={() => {}} />));
+    const seen = await drawn;
+    expect(seen.effectsRan, 'the check ran after the overlay was drawn and before its effects').toBe(false);
+    expect(seen.focused).toBe('first');
+    expect(seen.tab).toBe(true);
+    expect(focused()).toBe('first');
+  });
+
+  it('keep the control the visitor is on when the page draws again, and close with the latest handler', () => {
+    const closed: string[] = [];
+    flushSync(() => root.render(<Overlay open onEscape={() => closed.push('a')} />));
+    expect(focused()).toBe('first');
+    (document.querySelectorAll('button')[2] as HTMLButtonElement).focus();
+    // The caller made a new handler (a render of its own): the trap stays where the visitor is.
+    flushSync(() => root.render(<Overlay open onEscape={() => closed.push('b')} />));
+    expect(focused()).toBe('second');
+    press('Escape');
+    expect(closed).toEqual(['b']);
+    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} />));
+    expect(document.activeElement).toBe(opener);
+    // Closed, the trap lets keys be.
+    expect(press('Tab').defaultPrevented).toBe(false);
+  });
+});
