@@ -34,6 +34,7 @@ import { jsonForScript, studioJsonLd } from '~/lib/document/seo';
 import { EARLY_INPUT_SCRIPT } from '~/lib/document/early-input';
 import { useTakingOver } from '~/lib/hooks/use-taking-over';
 import { SiteLinks } from '~/components/site-links';
+import { usePreloadLeadPictures } from '~/lib/media/lead-picture';
 import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
 import { LayoutProvider } from '~/lib/hooks/use-layout';
 import { fontFacesCss, PHONE_FACES, PHONE_FACES_VERSION } from '~/styles/fonts';
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const inlined = useContext(InlineStylesheets);
   const version = studio.logoSrc.split('?')[1];
   const icon = (path: string) => (version ? `${path}?${version}` : path);
+  usePreloadLeadPictures(layout);
   return (
     // The page's first script may add data-faces before React takes over (lib/document/faces).
     <html lang={language} data-layout={layout} suppressHydrationWarning>

@@ -24,6 +24,8 @@ import { siteServices } from '~/lib/request/site-context.server';
 import { useCountView } from '~/lib/hooks/use-count-view';
 import { PAGE } from '~/pages';
 import { routePage } from '~/lib/navigation/route-page';
+import type { LeadPictureHandle } from '~/lib/media/lead-picture';
+import { projectMediaLargestOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
 
 const ROUTE = PAGE.project;
 
@@ -54,6 +56,18 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   if (project.value) checkViewerParam(url, detailMedia(project.value).length);
   return { project: project.value, order, documentId, category, fallback: project.fallback, alternates: project.value?.locales ?? null };
 }
+
+// The largest picture of the first screen is asked for first (on a phone often the second: an
+// upright picture under a landscape one).
+export const handle: LeadPictureHandle = {
+  leadPicture: (data, layout) => {
+    const project = (data as { project?: Project | null } | undefined)?.project;
+    if (!project) return undefined;
+    const media = detailMedia(project);
+    const lead = media[projectMediaLargestOnFirstScreen(media, layout)];
+    return lead && { media: lead, sizes: projectMediaSizes(layout) };
+  },
+};
 
 // Opening or moving the full-screen viewer (`?media=`) changes only the URL, not the data.
 export const shouldRevalidate = keepDataOnViewerChange;

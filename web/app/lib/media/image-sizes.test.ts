@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectMediaOnFirstScreen } from './image-sizes';
+import { projectMediaLargestOnFirstScreen, projectMediaOnFirstScreen } from './image-sizes';
 import type { Media } from './media';
 
 const picture = (width: number, height: number): Media => ({ kind: 'image', url: `/uploads/${width}x${height}.jpg`, alt: '', width, height, formats: [], placeholder: null });
@@ -20,5 +20,23 @@ describe('projectMediaOnFirstScreen', () => {
 
   it('has nothing to count without media', () => {
     expect(projectMediaOnFirstScreen([], 'phone')).toBe(0);
+  });
+});
+
+describe('projectMediaLargestOnFirstScreen', () => {
+  it('names the picture that shows the most of itself on the first screen', () => {
+    // A phone: a 3:2 picture (260px) at 60, then an upright 2:3 one (585px) from 328, cut at 844.
+    expect(projectMediaLargestOnFirstScreen([picture(1500, 1000), picture(1000, 1500), picture(1500, 1000)], 'phone')).toBe(1);
+    // Three 3:2 pictures: the third starts at 596 and shows 248px of its 260.
+    expect(projectMediaLargestOnFirstScreen([picture(1500, 1000), picture(1500, 1000), picture(1500, 1000)], 'phone')).toBe(0);
+    // The web's column: an upright first picture fills the screen, the landscape one under it starts below.
+    expect(projectMediaLargestOnFirstScreen([picture(1000, 1500), picture(1500, 1000)], 'web')).toBe(0);
+    // A narrow strip first, a landscape picture under it.
+    expect(projectMediaLargestOnFirstScreen([picture(3000, 500), picture(1500, 1000)], 'web')).toBe(1);
+  });
+
+  it('is the first when there is nothing to compare', () => {
+    expect(projectMediaLargestOnFirstScreen([], 'phone')).toBe(0);
+    expect(projectMediaLargestOnFirstScreen([picture(1500, 1000)], 'web')).toBe(0);
   });
 });

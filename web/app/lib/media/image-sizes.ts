@@ -83,17 +83,33 @@ export const projectMediaSizes = (layout: Layout) => (layout === 'phone' ? '100v
  * (the second is then usually the largest picture on the screen).
  */
 export function projectMediaOnFirstScreen(media: readonly Media[], layout: Layout): number {
+  return firstScreenShares(media, layout).length;
+}
+
+/**
+ * Of a project's media on the first screen, the one that shows the most of itself there (its
+ * height on the reference screen times the column's width): the picture a visitor waits for, and
+ * what the page's largest contentful paint is. The first when none is larger.
+ */
+export function projectMediaLargestOnFirstScreen(media: readonly Media[], layout: Layout): number {
+  const shares = firstScreenShares(media, layout);
+  return shares.reduce((largest, share, index) => (share > shares[largest]! ? index : largest), 0);
+}
+
+/** The height each of the first screen's media shows on it, in order (spec 2's stacked column). */
+function firstScreenShares(media: readonly Media[], layout: Layout): number[] {
   const { headerHeight, detailPanel } = tokens.size;
   const [width, height] = layout === 'phone' ? [390, 844] : [1440 - detailPanel, 900];
   const gap = 8;
   let top = headerHeight;
-  let count = 0;
+  const shares: number[] = [];
   for (const item of media) {
     if (top >= height) break;
-    count += 1;
-    top += width / aspectOf(item) + gap;
+    const drawn = width / aspectOf(item);
+    shares.push(Math.min(top + drawn, height) - top);
+    top += drawn + gap;
   }
-  return count;
+  return shares;
 }
 
 /** The page's two side margins (tokens.space.gutter*). */
