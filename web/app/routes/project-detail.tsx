@@ -58,13 +58,13 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
 }
 
 // The largest picture of the first screen is asked for first (on a phone often the second: an
-// upright picture under a landscape one).
+// upright picture under a landscape one); a video is not asked for ahead, so the largest picture.
 export const handle: LeadPictureHandle = {
   leadPicture: (data, layout) => {
     const project = (data as { project?: Project | null } | undefined)?.project;
     if (!project) return undefined;
     const media = detailMedia(project);
-    const lead = media[projectMediaLargestOnFirstScreen(media, layout)];
+    const lead = media[projectMediaLargestOnFirstScreen(media, layout, (item) => item.kind === 'image')];
     return lead && { media: lead, sizes: projectMediaSizes(layout) };
   },
 };

@@ -35,6 +35,12 @@ describe('projectMediaLargestOnFirstScreen', () => {
     expect(projectMediaLargestOnFirstScreen([picture(3000, 500), picture(1500, 1000)], 'web')).toBe(1);
   });
 
+  it('passes over what it is told not to count (a video, which is not asked for ahead)', () => {
+    const film: Media = { ...picture(1000, 1500), kind: 'video', url: '/uploads/film.mp4' };
+    expect(projectMediaLargestOnFirstScreen([picture(1500, 1000), film], 'phone')).toBe(1);
+    expect(projectMediaLargestOnFirstScreen([picture(1500, 1000), film], 'phone', (item) => item.kind === 'image')).toBe(0);
+  });
+
   it('is the first when there is nothing to compare', () => {
     expect(projectMediaLargestOnFirstScreen([], 'phone')).toBe(0);
     expect(projectMediaLargestOnFirstScreen([picture(1500, 1000)], 'web')).toBe(0);

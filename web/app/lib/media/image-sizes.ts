@@ -89,10 +89,11 @@ export function projectMediaOnFirstScreen(media: readonly Media[], layout: Layou
 /**
  * Of a project's media on the first screen, the one that shows the most of itself there (its
  * height on the reference screen times the column's width): the picture a visitor waits for, and
- * what the page's largest contentful paint is. The first when none is larger.
+ * what the page's largest contentful paint is. The first when none is larger; with `counts`, the
+ * largest of those it counts (the pictures, where a video cannot be asked for ahead).
  */
-export function projectMediaLargestOnFirstScreen(media: readonly Media[], layout: Layout): number {
-  const shares = firstScreenShares(media, layout);
+export function projectMediaLargestOnFirstScreen(media: readonly Media[], layout: Layout, counts: (item: Media) => boolean = () => true): number {
+  const shares = firstScreenShares(media, layout).map((share, index) => (counts(media[index]!) ? share : -1));
   return shares.reduce((largest, share, index) => (share > shares[largest]! ? index : largest), 0);
 }
 

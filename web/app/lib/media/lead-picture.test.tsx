@@ -39,4 +39,20 @@ describe('the lead picture', () => {
     // One preload for the lead picture: its <img> adds none.
     expect(preloads.filter((link) => link.includes('lead.jpg'))).toHaveLength(1);
   });
+
+  it('is not asked for under an error page: the page that failed draws none of its pictures', () => {
+    const lead = picture('lead', 1000, 1500);
+    function Page() {
+      usePreloadLeadPictures('phone');
+      return <img src="/logo.svg" alt="" />;
+    }
+    // The data of a loader that succeeded is kept beside another's error: the page is an error page.
+    const page = (errors?: Record<string, unknown>) => {
+      const Stub = createRoutesStub([{ path: '/', Component: Page, ErrorBoundary: Page, loader: () => ({ lead }), handle, HydrateFallback: () => null }]);
+      return renderToString(<Stub hydrationData={{ loaderData: { 0: { lead } }, ...(errors ? { errors } : {}) }} />);
+    };
+    expect(page()).toContain('lead.jpg');
+    expect(page({ 0: new Error('the page broke') })).toContain('logo.svg');
+    expect(page({ 0: new Error('the page broke') })).not.toContain('lead.jpg');
+  });
 });

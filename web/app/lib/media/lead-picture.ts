@@ -1,5 +1,6 @@
+import { useContext } from 'react';
 import { preload } from 'react-dom';
-import { useMatches } from 'react-router';
+import { UNSAFE_DataRouterDataContext as DataRouterDataContext, useMatches } from 'react-router';
 import type { Layout } from '~/lib/document/device';
 import { imageSources, type Media } from './media';
 
@@ -32,7 +33,12 @@ export function leadPictures(matches: ReadonlyArray<{ handle?: unknown; loaderDa
  * drawn later adds none.
  */
 export function usePreloadLeadPictures(layout: Layout): void {
-  for (const { media, sizes } of leadPictures(useMatches(), layout)) {
+  const matches = useMatches();
+  // A page that failed draws its error page, not its pictures (the data of the loaders that
+  // succeeded is kept beside the error).
+  const failed = Boolean(useContext(DataRouterDataContext)?.errors);
+  if (failed) return;
+  for (const { media, sizes } of leadPictures(matches, layout)) {
     const { src, srcSet } = imageSources(media);
     preload(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
   }
