@@ -64,6 +64,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
             type="button"
             className={styles.expand}
             aria-label={openName}
+            data-viewer-item={position}
             {...viewerIntent}
             onClick={() => {
               video.current?.pause();
@@ -79,7 +80,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
   const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} style={onOpen ? undefined : named} />;
   if (!onOpen) return image;
   return (
-    <button type="button" className={styles.zoomable} aria-label={openName} onClick={onOpen} style={named} {...viewerIntent}>
+    <button type="button" className={styles.zoomable} aria-label={openName} data-viewer-item={position} onClick={onOpen} style={named} {...viewerIntent}>
       {image}
       <span className={styles.expand} aria-hidden="true">
         <ExpandIcon />

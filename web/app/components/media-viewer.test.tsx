@@ -100,4 +100,22 @@ describe('the full-screen viewer’s keys', () => {
     expect(press('ArrowLeft').defaultPrevented).toBe(true);
     expect(moves).toEqual([1, 2, 0, 3, 2]);
   });
+
+  it('close onto the page’s control for the item seen last when it was open on arrival', () => {
+    const controls = media.map((_, n) => {
+      const button = document.createElement('button');
+      button.textContent = `open ${n + 1}`;
+      document.body.append(button);
+      return button;
+    });
+    const viewer = (index: number | null) => (
+      <MediaViewer media={media} index={index} onMove={() => {}} onClose={() => {}} label="viewer" title="A project" returnFocusTo={(n) => controls[n]} />
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    flushSync(() => root.render(viewer(2)));
+    flushSync(() => root.render(viewer(1)));
+    flushSync(() => root.render(viewer(null)));
+    expect(document.activeElement).toBe(controls[1]);
+    for (const control of controls) control.remove();
+  });
 });

@@ -22,6 +22,11 @@ export interface MediaViewerProps {
   label: string;
   /** The project's or article's name, the caption under each item with its position (issue 30). */
   title: string;
+  /**
+   * The page's control that opens item `index`: where focus goes on closing when the viewer was
+   * open on arrival (a shared link), so a keyboard goes on from the item seen last, not the top.
+   */
+  returnFocusTo?: (index: number) => HTMLElement | null | undefined;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface MediaViewerProps {
  * stays inside while it is open and goes back to the opener after. Written small rather than a
  * library: it is about 2 KB of the page's script.
  */
-export function MediaViewer({ media, index, onMove, onClose, label, title }: MediaViewerProps) {
+export function MediaViewer({ media, index, onMove, onClose, label, title, returnFocusTo }: MediaViewerProps) {
   const { ui } = useUi();
   const textLang = useTextLang();
   const dialog = useRef<HTMLDivElement>(null);
@@ -45,7 +50,12 @@ export function MediaViewer({ media, index, onMove, onClose, label, title }: Med
     latestClose.current = onClose;
   });
   const close = useCallback(() => latestClose.current(), []);
-  useFocusTrap(dialog, open, close);
+  // The item shown last (set in the commit that draws it; still there when the viewer closes).
+  const shown = useRef(index);
+  useLayoutEffect(() => {
+    if (index !== null) shown.current = index;
+  });
+  useFocusTrap(dialog, open, close, () => (returnFocusTo && shown.current !== null ? returnFocusTo(shown.current) : null));
 
   const go = useCallback(
     (next: number) => {

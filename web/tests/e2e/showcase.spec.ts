@@ -211,7 +211,7 @@ test.describe('the full-screen media viewer', () => {
     expect(sharedAgain, 'the styles the page carries, fetched again for the viewer').toEqual([]);
   });
 
-  test('a shared link opens it on its item; Back closes it; the close control returns to the page', async ({ page }) => {
+  test('a shared link opens it on its item; Back closes it; the close control returns to the page, at the item seen last', async ({ page }) => {
     const path = await projectWithImages(3);
     await open(page, path);
     await page.getByRole('button', { name: /^全屏查看：/ }).first().click();
@@ -221,8 +221,13 @@ test.describe('the full-screen media viewer', () => {
     await open(page, `${path}&media=3`);
     await expect(viewer(page)).toBeVisible();
     await expect(viewer(page).getByText(/^3 \//)).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer(page).getByText(/^2 \//)).toBeVisible();
     await viewer(page).getByRole('button', { name: '关闭全屏查看' }).click();
     await expect(viewer(page)).toBeHidden();
+    // Nothing on the page opened it: focus goes to the opener of the item seen last, so a keyboard
+    // goes on from there, not from the top of the page.
+    await expect(page.getByRole('button', { name: /^全屏查看：/ }).nth(1)).toBeFocused();
     expect(new URL(page.url()).searchParams.has('media')).toBe(false);
     expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
     // Nonsense in the parameter is simply a closed viewer.

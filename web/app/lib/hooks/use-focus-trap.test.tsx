@@ -33,9 +33,9 @@ describe('the overlays’ focus trap', () => {
   });
 
   let effectsRan = false;
-  function Overlay({ open, onEscape }: { open: boolean; onEscape: () => void }) {
+  function Overlay({ open, onEscape, returnTo }: { open: boolean; onEscape: () => void; returnTo?: () => HTMLElement | null }) {
     const panel = useRef<HTMLDivElement>(null);
-    useFocusTrap(panel, open, onEscape);
+    useFocusTrap(panel, open, onEscape, returnTo);
     useEffect(() => {
       effectsRan = open;
     }, [open]);
@@ -90,5 +90,22 @@ describe('the overlays’ focus trap', () => {
     expect(document.activeElement).toBe(opener);
     // Closed, the trap lets keys be.
     expect(press('Tab').defaultPrevented).toBe(false);
+  });
+
+  it('give focus back to the opener, or, when the overlay was open on arrival, to the control it names', () => {
+    const elsewhere = document.createElement('button');
+    elsewhere.textContent = 'the item seen last';
+    document.body.append(elsewhere);
+    // Opened from the page: back to the opener, whatever `returnTo` names.
+    flushSync(() => root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
+    expect(document.activeElement).toBe(opener);
+    // Open on arrival (a shared link): nothing had focus, so it goes to the control named.
+    opener.blur();
+    expect(document.activeElement).toBe(document.body);
+    flushSync(() => root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
   });
 });

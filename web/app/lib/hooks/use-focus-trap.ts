@@ -5,7 +5,9 @@ const FOCUSABLE =
 
 /**
  * While `active`, keeps keyboard focus inside `container` (Tab and Shift+Tab wrap), closes on
- * Escape, and when it ends returns focus to the element that had it before.
+ * Escape, and when it ends returns focus to the element that had it before; when nothing had it
+ * (an overlay open on arrival, from a shared link), to `returnTo()`, the control that opens what it
+ * showed last.
  *
  * The trap starts in a layout effect, in the commit that draws the overlay: an overlay opened by a
  * navigation (the viewer) is committed in a transition, whose effects run in a task after it is
@@ -13,16 +15,24 @@ const FOCUSABLE =
  * when Escape is pressed, so a caller's new function does not restart the trap (a restart would
  * move focus back to the first control and lose the opener).
  */
-export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+  returnTo?: () => HTMLElement | null | undefined,
+): void {
   const escape = useRef(onEscape);
+  const fallback = useRef(returnTo);
   useLayoutEffect(() => {
     escape.current = onEscape;
+    fallback.current = returnTo;
   });
 
   useLayoutEffect(() => {
     const element = container.current;
     if (!active || !element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = document.activeElement;
+    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     const focusables = () => Array.from(element.querySelectorAll<HTMLElement>(FOCUSABLE));
     (focusables()[0] ?? element).focus();
 
@@ -54,7 +64,9 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
       // Give focus back unless the visitor already moved it elsewhere (e.g. opened another panel).
       const current = document.activeElement;
       const stayedHere = !current || current === document.body || element.contains(current);
-      if (stayedHere && opener?.isConnected) opener.focus();
+      if (!stayedHere) return;
+      const target = opener?.isConnected ? opener : fallback.current?.();
+      target?.focus();
     };
   }, [active, container]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VideoControls } from '~/components/video-controls';
 import { ExpandIcon } from '~/components/media-item';
 import { MediaViewer, viewerIntent } from '~/components/lazy-media-viewer';
@@ -43,6 +43,9 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
   const layout = useLayout();
   const [current, setCurrent] = useState(0);
   const videos = useRef(new Map<number, HTMLVideoElement>());
+  // The carousel has one opener, for the slide on screen.
+  const expand = useRef<HTMLButtonElement>(null);
+  const openControl = useCallback(() => expand.current, []);
   const touchStartX = useRef<number | null>(null);
   const count = media.length;
   const viewer = useViewerUrl(count);
@@ -159,6 +162,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
             </div>
           )}
           <button
+            ref={expand}
             type="button"
             className={styles.expand}
             aria-label={fill('viewItem', {
@@ -181,6 +185,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
         onClose={viewer.close}
         label={fill('viewer', { name: label })}
         title={label}
+        returnFocusTo={openControl}
       />
     </>
   );

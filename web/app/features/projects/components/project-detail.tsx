@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useCallback, useRef, type ReactNode } from 'react';
 import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '~/components/media-item';
 import { MediaViewer } from '~/components/lazy-media-viewer';
@@ -24,6 +24,8 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const eager = projectMediaOnFirstScreen(media, layout);
   // Opened from the grid (or going back to it): the tile's cover and name become these.
   const fromGrid = useViewTransitionState(localize(PAGE.projects));
+  const column = useRef<HTMLDivElement>(null);
+  const itemControl = useCallback((index: number) => column.current?.querySelector<HTMLElement>(`[data-viewer-item="${index + 1}"]`), []);
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
@@ -44,7 +46,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
         )}
         <p className={styles.note}>{ui.projectNote}</p>
       </div>
-      <div className={styles.media}>
+      <div ref={column} className={styles.media}>
         {media.map((item, index) => (
           <Fragment key={`${item.url}-${index}`}>
             <MediaItem
@@ -74,6 +76,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
         onClose={viewer.close}
         label={fill('viewer', { name: project.name })}
         title={project.name}
+        returnFocusTo={itemControl}
       />
     </article>
   );
