@@ -1,7 +1,7 @@
 import { startTransition, useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { realRootPerTest } from '~/test/real-root';
 import type { Media } from '~/lib/media/media';
 import { MediaViewer } from './media-viewer';
 
@@ -14,22 +14,7 @@ const media = [0, 1, 2, 3].map(item);
  * phone) must move from the item on screen, not from the one before it.
  */
 describe('the full-screen viewer’s keys', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-
-  beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-
-  afterEach(() => {
-    flushSync(() => root.unmount());
-    host.remove();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  });
+  const view = realRootPerTest();
 
   const caption = () => document.body.querySelector('[role="dialog"]')?.textContent ?? '';
 
@@ -56,7 +41,7 @@ describe('the full-screen viewer’s keys', () => {
         <EffectProbe index={index} />
       </>
     );
-    flushSync(() => root.render(viewer(2)));
+    flushSync(() => view.root.render(viewer(2)));
     expect(caption()).toContain('3 / 4');
 
     // The router draws the first item (the visitor pressed Home); the moment it is on screen, and
@@ -72,7 +57,7 @@ describe('the full-screen viewer’s keys', () => {
       });
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    startTransition(() => root.render(viewer(0)));
+    startTransition(() => view.root.render(viewer(0)));
     expect(await pressed, 'the key came after the new item was drawn and before its effects ran').toBe(2);
     expect(moves).toEqual([]);
 
@@ -84,7 +69,7 @@ describe('the full-screen viewer’s keys', () => {
   it('lose no press made before a move is drawn, and leave the browser’s own shortcuts alone', () => {
     const moves: number[] = [];
     // The router has not drawn any of these moves yet: the viewer stays at the first item.
-    flushSync(() => root.render(<MediaViewer media={media} index={0} onMove={(next) => moves.push(next)} onClose={() => {}} label="viewer" title="A project" />));
+    flushSync(() => view.root.render(<MediaViewer media={media} index={0} onMove={(next) => moves.push(next)} onClose={() => {}} label="viewer" title="A project" />));
     press('ArrowRight');
     press('ArrowRight');
     expect(moves).toEqual([1, 2]);
@@ -112,9 +97,9 @@ describe('the full-screen viewer’s keys', () => {
       <MediaViewer media={media} index={index} onMove={() => {}} onClose={() => {}} label="viewer" title="A project" returnFocusTo={(n) => controls[n]} />
     );
     (document.activeElement as HTMLElement | null)?.blur();
-    flushSync(() => root.render(viewer(2)));
-    flushSync(() => root.render(viewer(1)));
-    flushSync(() => root.render(viewer(null)));
+    flushSync(() => view.root.render(viewer(2)));
+    flushSync(() => view.root.render(viewer(1)));
+    flushSync(() => view.root.render(viewer(null)));
     expect(document.activeElement).toBe(controls[1]);
     for (const control of controls) control.remove();
   });

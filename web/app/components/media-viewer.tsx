@@ -44,18 +44,12 @@ export function MediaViewer({ media, index, onMove, onClose, label, title, retur
   const open = index !== null && media[index] !== undefined;
   const count = media.length;
 
-  // The trap must not restart on every move (it would lose the opener): one stable close.
-  const latestClose = useRef(onClose);
-  useLayoutEffect(() => {
-    latestClose.current = onClose;
-  });
-  const close = useCallback(() => latestClose.current(), []);
   // The item shown last (set in the commit that draws it; still there when the viewer closes).
   const shown = useRef(index);
   useLayoutEffect(() => {
     if (index !== null) shown.current = index;
   });
-  useFocusTrap(dialog, open, close, () => (returnFocusTo && shown.current !== null ? returnFocusTo(shown.current) : null));
+  useFocusTrap(dialog, open, onClose, () => (returnFocusTo && shown.current !== null ? returnFocusTo(shown.current) : null));
 
   const go = useCallback(
     (next: number) => {
@@ -133,7 +127,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title, retur
     const dx = end.clientX - start.x;
     const dy = end.clientY - start.y;
     if (Math.abs(dx) > SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy)) go(index + (dx < 0 ? 1 : -1));
-    else if (dy > SWIPE_MIN_PX * 2 && dy > Math.abs(dx)) close();
+    else if (dy > SWIPE_MIN_PX * 2 && dy > Math.abs(dx)) onClose();
   };
 
   return createPortal(
@@ -152,7 +146,7 @@ export function MediaViewer({ media, index, onMove, onClose, label, title, retur
     >
       <div className={styles.bar}>
         <span />
-        <CloseButton label={ui.closeViewer} onClick={close} size={22} />
+        <CloseButton label={ui.closeViewer} onClick={onClose} size={22} />
       </div>
       {/* The figure stays while the visitor moves (its arrows keep focus); the picture is new each
           time, and zooms in. On a phone the arrows flank the caption, under the picture. */}

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { realRootPerTest } from '~/test/real-root';
 import { useFocusTrap } from './use-focus-trap';
 
 /**
@@ -10,27 +10,17 @@ import { useFocusTrap } from './use-focus-trap';
  * must already be inside the overlay, not on the page behind it.
  */
 describe('the overlays’ focus trap', () => {
-  let host: HTMLDivElement;
+  const view = realRootPerTest();
   let opener: HTMLButtonElement;
-  let root: Root;
-  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
 
   beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     opener = document.createElement('button');
     opener.textContent = 'open';
-    host = document.createElement('div');
-    document.body.append(opener, host);
-    root = createRoot(host);
+    document.body.prepend(opener);
     opener.focus();
   });
 
-  afterEach(() => {
-    flushSync(() => root.unmount());
-    host.remove();
-    opener.remove();
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-  });
+  afterEach(() => opener.remove());
 
   let effectsRan = false;
   function Overlay({ open, onEscape, returnTo }: { open: boolean; onEscape: () => void; returnTo?: () => HTMLElement | null }) {
@@ -55,7 +45,7 @@ describe('the overlays’ focus trap', () => {
   const focused = () => document.activeElement?.textContent;
 
   it('hold focus from the frame an overlay opened in a transition is drawn in', async () => {
-    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} />));
+    flushSync(() => view.root.render(<Overlay open={false} onEscape={() => {}} />));
     const drawn = new Promise<{ effectsRan: boolean; focused: string | null | undefined; tab: boolean }>((done) => {
       const observer = new MutationObserver(() => {
         if (!document.querySelector('[role="dialog"]')) return;
@@ -68,7 +58,7 @@ describe('the overlays’ focus trap', () => {
       });
       observer.observe(document.body, { subtree: true, childList: true });
     });
-    startTransition(() => root.render(<Overlay open onEscape={() => {}} />));
+    startTransition(() => view.root.render(<Overlay open onEscape={() => {}} />));
     const seen = await drawn;
     expect(seen.effectsRan, 'the check ran after the overlay was drawn and before its effects').toBe(false);
     expect(seen.focused).toBe('first');
@@ -78,15 +68,15 @@ describe('the overlays’ focus trap', () => {
 
   it('keep the control the visitor is on when the page draws again, and close with the latest handler', () => {
     const closed: string[] = [];
-    flushSync(() => root.render(<Overlay open onEscape={() => closed.push('a')} />));
+    flushSync(() => view.root.render(<Overlay open onEscape={() => closed.push('a')} />));
     expect(focused()).toBe('first');
     (document.querySelectorAll('button')[2] as HTMLButtonElement).focus();
     // The caller made a new handler (a render of its own): the trap stays where the visitor is.
-    flushSync(() => root.render(<Overlay open onEscape={() => closed.push('b')} />));
+    flushSync(() => view.root.render(<Overlay open onEscape={() => closed.push('b')} />));
     expect(focused()).toBe('second');
     press('Escape');
     expect(closed).toEqual(['b']);
-    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} />));
+    flushSync(() => view.root.render(<Overlay open={false} onEscape={() => {}} />));
     expect(document.activeElement).toBe(opener);
     // Closed, the trap lets keys be.
     expect(press('Tab').defaultPrevented).toBe(false);
@@ -97,14 +87,14 @@ describe('the overlays’ focus trap', () => {
     elsewhere.textContent = 'the item seen last';
     document.body.append(elsewhere);
     // Opened from the page: back to the opener, whatever `returnTo` names.
-    flushSync(() => root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
-    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => view.root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => view.root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
     expect(document.activeElement).toBe(opener);
     // Open on arrival (a shared link): nothing had focus, so it goes to the control named.
     opener.blur();
     expect(document.activeElement).toBe(document.body);
-    flushSync(() => root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
-    flushSync(() => root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => view.root.render(<Overlay open onEscape={() => {}} returnTo={() => elsewhere} />));
+    flushSync(() => view.root.render(<Overlay open={false} onEscape={() => {}} returnTo={() => elsewhere} />));
     expect(document.activeElement).toBe(elsewhere);
     elsewhere.remove();
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { VideoControls } from '~/components/video-controls';
 import { ExpandIcon } from '~/components/media-item';
 import { MediaViewer, viewerIntent } from '~/components/lazy-media-viewer';
@@ -45,7 +45,6 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
   const videos = useRef(new Map<number, HTMLVideoElement>());
   // The carousel has one opener, for the slide on screen.
   const expand = useRef<HTMLButtonElement>(null);
-  const openControl = useCallback(() => expand.current, []);
   const touchStartX = useRef<number | null>(null);
   const count = media.length;
   const viewer = useViewerUrl(count);
@@ -185,7 +184,7 @@ export function MediaCarousel({ media, label }: { media: Media[]; label: string 
         onClose={viewer.close}
         label={fill('viewer', { name: label })}
         title={label}
-        returnFocusTo={openControl}
+        returnFocusTo={() => expand.current}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useRef, type ReactNode } from 'react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '~/components/media-item';
 import { MediaViewer } from '~/components/lazy-media-viewer';
@@ -25,7 +25,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   // Opened from the grid (or going back to it): the tile's cover and name become these.
   const fromGrid = useViewTransitionState(localize(PAGE.projects));
   const column = useRef<HTMLDivElement>(null);
-  const itemControl = useCallback((index: number) => column.current?.querySelector<HTMLElement>(`[data-viewer-item="${index + 1}"]`), []);
+  const itemControl = (index: number) => column.current?.querySelector<HTMLElement>(`[data-viewer-item="${index + 1}"]`);
   return (
     <article className={styles.detail}>
       <div className={styles.info}>
