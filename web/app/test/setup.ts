@@ -8,6 +8,10 @@ afterEach(() => {
   server.resetHandlers();
   cleanup();
   window.sessionStorage.clear();
+  // The files share one document (isolate: false in vitest.config.ts): what a test put in it by
+  // hand, outside render(), goes with it.
+  document.head.replaceChildren();
+  document.body.replaceChildren();
 });
 afterAll(() => server.close());
 
