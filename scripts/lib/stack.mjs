@@ -11,8 +11,43 @@ export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const cmsDir = path.join(rootDir, 'cms');
 export const webDir = path.join(rootDir, 'web');
 
-/** A TCP port nobody listens on right now. */
+/** The kernel's range for outgoing connections' own ports (Linux), or none where it cannot be read. */
+function ephemeralRange() {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low > 0 && high >= low ? { low, high } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether nothing listens on `port` of the loopback now. */
+const bindable = (port) =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+const handedOut = new Set();
+
+/**
+ * A TCP port nobody listens on right now, for a server started a moment later. Not one the kernel
+ * hands out itself (`listen(0)`): that comes from the range outgoing connections take their own
+ * ports from, so between the check and the server's `listen` a connection to PostgreSQL or Redis
+ * may take it (EADDRINUSE), the more likely the more runs at once (the stack tests run two files at
+ * a time). A random port below that range instead, never the same one twice in a process.
+ */
 export async function freePort() {
+  const range = ephemeralRange();
+  const low = 20_000;
+  const high = Math.min(range ? range.low - 1 : 32_767, 32_767);
+  for (let attempt = 0; range && high > low && attempt < 200; attempt += 1) {
+    const port = low + crypto.randomInt(high - low + 1);
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,9 +1,24 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isSupported } from '../check-node.mjs';
 import { freePort, startServer, stop, supervise } from './stack.mjs';
 
 const start = async (code, timeoutMs = 60_000) =>
   startServer({ name: 'probe', label: 'The probe', args: ['-e', code], cwd: process.cwd(), env: {}, healthPath: '/', port: await freePort(), timeoutMs });
+
+describe('a free port for a test server', () => {
+  it('is one a server can listen on, never handed out twice, and outside the range outgoing connections take', async () => {
+    const ports = [];
+    for (let i = 0; i < 50; i += 1) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    for (const port of ports) expect(port).toBeLessThan(low);
+    const server = net.createServer();
+    await new Promise((resolve, reject) => server.once('error', reject).listen(ports[0], '127.0.0.1', resolve));
+    server.close();
+  });
+});
 
 describe('starting a server', () => {
   it('stops waiting at once when the server is killed by a signal, with its last log lines', async () => {
