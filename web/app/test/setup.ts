@@ -8,10 +8,13 @@ afterEach(() => {
   server.resetHandlers();
   cleanup();
   window.sessionStorage.clear();
-  // The files share one document (isolate: false in vitest.config.ts): what a test put in it by
-  // hand, outside render(), goes with it.
+  // The files share one window (isolate: false in vitest.config.ts): what a test left in it by
+  // hand, outside render(), goes with it: nodes, the root element's attributes, storage, the URL.
   document.head.replaceChildren();
   document.body.replaceChildren();
+  for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 afterAll(() => server.close());
 
