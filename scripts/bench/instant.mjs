@@ -89,6 +89,25 @@ async function toggleInteraction(browser, siteUrl, { ignoreHTTPSErrors }) {
 }
 
 /**
+ * A right click 300 ms after the grid's HTML arrived on the throttled phone (issue 41: the context
+ * menu is off from the first paint, as spec 1 asks): whether the browser's menu was still to open
+ * (the `contextmenu` event not default-prevented, heard after every listener of the page, as
+ * `instant.spec.ts` hears it), and whether the page's scripts had run by then.
+ */
+async function earlyRightClick(browser, siteUrl, { ignoreHTTPSErrors }) {
+  const { page, context } = await throttled(browser, { ignoreHTTPSErrors });
+  await page.addInitScript(() => addEventListener('contextmenu', (event) => (window.__menu = !event.defaultPrevented)));
+  await arrive(page, `${siteUrl}/dailyPage/project`);
+  await page.waitForTimeout(300);
+  const scriptsRan = await page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
+  await page.locator('main').first().click({ button: 'right', position: { x: 40, y: 40 } });
+  // No event heard is no proof of a menu held back: counted as a menu.
+  const menu = (await page.evaluate(() => window.__menu)) !== false;
+  await context.close();
+  return { menu, scriptsRan };
+}
+
+/**
  * The moves, direct (HTTP/1.1 on loopback) or through the front door (`via`: HTTP/2 from Caddy,
  * issue 40, its local certificate authority accepted); each row's label says which.
  */
@@ -100,6 +119,7 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
   const farPhone = [];
   const next = [];
   const toggle = [];
+  const rightClicks = [];
   for (let n = 0; n <= runs; n += 1) {
     // Run 0 warms the site's page cache and image variants; it is not counted.
     const d = await tileToProject(browser, siteUrl, { phone: false, ignoreHTTPSErrors });
@@ -108,7 +128,9 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
     const fp = await tileToProject(browser, siteUrl, { phone: true, far: true, ignoreHTTPSErrors });
     const x = await nextProject(browser, siteUrl, projects, { ignoreHTTPSErrors });
     const t = await toggleInteraction(browser, siteUrl, { ignoreHTTPSErrors });
+    const r = await earlyRightClick(browser, siteUrl, { ignoreHTTPSErrors });
     if (n === 0) continue;
+    rightClicks.push(r);
     desktop.push(d);
     phone.push(p);
     farDesktop.push(fd);
@@ -134,5 +156,9 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
     ],
     [`Move: "next project" on a phone to the next project's content (${profile}), median of ${runs}`, ms(median(next))],
     [`Interaction latency (INP's measure) on a phone (${profile}): tile tap / language toggle tap, median of ${runs}`, `${ms(of(phone, 'inp'))} / ${ms(median(toggle))}`],
+    [
+      `A right click 300 ms after arriving on the grid (phone, ${profile}): runs in which the browser's menu opened / runs in which the page's scripts had run by then, of ${runs}`,
+      `${rightClicks.filter((click) => click.menu).length} / ${rightClicks.filter((click) => click.scriptsRan).length}`,
+    ],
   ];
 }
