@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,21 +31,48 @@ const bindable = (port) =>
   });
 
 const handedOut = new Set();
+/** Ports handed out by any process on this machine: one empty file each (`open` with `wx`). */
+const reservations = path.join(os.tmpdir(), 'studio-portfolio-ports');
+/** A reservation older than this is a run's that ended without its cleanup: taken over. */
+const RESERVATION_MS = 3 * 60 * 60 * 1000;
+
+/** Claims `port` for this process against every other process on the machine; false if one holds it. */
+function reserve(port) {
+  const file = path.join(reservations, String(port));
+  try {
+    fs.mkdirSync(reservations, { recursive: true });
+    fs.closeSync(fs.openSync(file, 'wx'));
+    return true;
+  } catch (error) {
+    if (error.code !== 'EEXIST') return true; // no folder to reserve in: the bind check alone
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs < RESERVATION_MS) return false;
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
 
 /**
- * A TCP port nobody listens on right now, for a server started a moment later. Not one the kernel
- * hands out itself (`listen(0)`): that comes from the range outgoing connections take their own
- * ports from, so between the check and the server's `listen` a connection to PostgreSQL or Redis
- * may take it (EADDRINUSE), the more likely the more runs at once (the stack tests run two files at
- * a time). A random port below that range instead, never the same one twice in a process.
+ * A TCP port nobody listens on right now, for a server started a moment later (or minutes later,
+ * after a CMS has started). Not one the kernel hands out itself (`listen(0)`): that comes from the
+ * range outgoing connections take their own ports from, so before the server's `listen` a
+ * connection to PostgreSQL or Redis may take it (EADDRINUSE), the more likely the more runs at once
+ * (the stack tests run two files at a time, the contract tests two suites). A random port below
+ * that range instead (below 32768 where the range cannot be read: macOS and Windows start theirs
+ * at 49152), never the same one twice in a process, and reserved for a few hours against the
+ * other processes on the machine.
  */
 export async function freePort() {
   const range = ephemeralRange();
   const low = 20_000;
   const high = Math.min(range ? range.low - 1 : 32_767, 32_767);
-  for (let attempt = 0; range && high > low && attempt < 200; attempt += 1) {
+  for (let attempt = 0; high > low && attempt < 200; attempt += 1) {
     const port = low + crypto.randomInt(high - low + 1);
-    if (handedOut.has(port) || !(await bindable(port))) continue;
+    if (handedOut.has(port) || !(await bindable(port)) || !reserve(port)) continue;
     handedOut.add(port);
     return port;
   }

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSupported } from '../check-node.mjs';
 import { freePort, startServer, stop, supervise } from './stack.mjs';
@@ -12,8 +14,12 @@ describe('a free port for a test server', () => {
     const ports = [];
     for (let i = 0; i < 50; i += 1) ports.push(await freePort());
     expect(new Set(ports).size).toBe(ports.length);
-    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    // Linux's range for outgoing connections; elsewhere (macOS, Windows) it starts at 49152.
+    const rangeFile = '/proc/sys/net/ipv4/ip_local_port_range';
+    const low = fs.existsSync(rangeFile) ? Number(fs.readFileSync(rangeFile, 'utf8').trim().split(/\s+/)[0]) : 49_152;
     for (const port of ports) expect(port).toBeLessThan(low);
+    // Reserved against other processes: another process's freePort does not hand them out.
+    for (const port of ports) expect(fs.existsSync(path.join(os.tmpdir(), 'studio-portfolio-ports', String(port)))).toBe(true);
     const server = net.createServer();
     await new Promise((resolve, reject) => server.once('error', reject).listen(ports[0], '127.0.0.1', resolve));
     server.close();
