@@ -99,7 +99,7 @@ describe('npm run import', () => {
       },
     });
     servers.push(cms.child);
-    site = await startWeb({ port: webPort, cmsUrl: cms.url, logFile: path.join(dataDir, 'web.log'), env: { SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET, CONTENT_CACHE_FILE: path.join(dataDir, 'content.db') } });
+    site = await startWeb({ port: webPort, cmsUrl: cms.url, logFile: path.join(dataDir, 'web.log'), env: { SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET, CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'), IMAGE_CACHE_DIR: path.join(dataDir, 'images') } });
     servers.push(site.child);
     admin = await adminSession(cms.url);
     const made = await admin.call('POST', '/admin/api-tokens', { name: 'import test', type: 'full-access', lifespan: null });

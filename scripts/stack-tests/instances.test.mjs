@@ -103,6 +103,7 @@ describe('several site instances sharing one Redis', () => {
           REDIS_PREFIX: prefix,
           SITE_WEBHOOK_SECRET: secrets.SITE_WEBHOOK_SECRET,
           CONTENT_CACHE_FILE: path.join(dataDir, `content-${index}.db`),
+          IMAGE_CACHE_DIR: path.join(dataDir, `images-${index}`),
           // Long enough that only a purge can explain a change showing.
           CONTENT_TTL_S: '600',
         },

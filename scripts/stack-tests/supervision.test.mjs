@@ -37,6 +37,9 @@ describe('npm start keeps both servers up', () => {
         CMS_SEED: 'false',
         DATABASE_FILENAME: path.join(dataDir, 'data.db'),
         CMS_PUBLIC_DIR: path.join(dataDir, 'public'),
+        // Its own caches: another stack test's site runs beside it.
+        CONTENT_CACHE_FILE: path.join(dataDir, 'content.db'),
+        IMAGE_CACHE_DIR: path.join(dataDir, 'images'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
