@@ -16,10 +16,15 @@ function parseJob(argument) {
   return { label, command };
 }
 
+const children = new Set();
+
 /** Runs one job, its lines prefixed; resolves with its exit code (1 for a signal). */
 function run({ label, command }) {
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    // A process group of its own, so a signal to this script reaches the whole job (its shell, its
+    // Vitest, the Strapi that started): its teardown drops the database it made.
+    const child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    children.add(child);
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -31,21 +36,34 @@ function run({ label, command }) {
       resolve(1);
     });
     child.on('close', (code, signal) => {
+      children.delete(child);
       process.stdout.write(`[${label}] ${code === 0 ? 'passed' : `failed (${signal ?? `exit code ${code}`})`}\n`);
       resolve(code ?? 1);
     });
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  let jobs;
-  try {
-    jobs = process.argv.slice(2).map(parseJob);
-    if (jobs.length === 0) throw new Error('run-together: no command given');
-  } catch (error) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  const codes = await Promise.all(jobs.map(run));
-  process.exit(codes.find((code) => code !== 0) ?? 0);
+// Stopped (Ctrl-C, a CI run cancelled): each job is told, and this script ends once they have.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exitCode = 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1);
+  });
 }
+
+let jobs;
+try {
+  jobs = process.argv.slice(2).map(parseJob);
+  if (jobs.length === 0) throw new Error('run-together: no command given');
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+const codes = await Promise.all(jobs.map(run));
+process.exit(process.exitCode ?? codes.find((code) => code !== 0) ?? 0);

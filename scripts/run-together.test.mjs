@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -28,5 +28,16 @@ describe('running the contract suites together', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/expected label=command/);
     expect(result.stdout).not.toContain('ran');
+  });
+
+  it("passes a stop on to every job and ends once they have, with the signal's code", async () => {
+    const child = spawn(process.execPath, [script, `job=node -e "process.on('SIGTERM', () => { console.log('stopping'); process.exit(0) }); console.log('ready'); setInterval(() => {}, 1000)"`]);
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    await new Promise((resolve) => child.stdout.on('data', () => stdout.includes('[job] ready') && resolve()));
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stdout).toContain('[job] stopping');
+    expect(code).toBe(143);
   });
 });
