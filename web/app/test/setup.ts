@@ -16,7 +16,11 @@ afterEach(() => {
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Nor do a file's modules, mocked (vi.mock) or holding state of their own, outlive it.
+  vi.resetModules();
+});
 
 // Stylesheets a component links by address (`?url`) have none in the unit tests, where CSS is not
 // built: they get the one the build would give them.
