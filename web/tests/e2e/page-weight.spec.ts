@@ -1,5 +1,6 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { cmsData, languageToggle, open, sitePages, SERVER_ONLY } from './support';
+import { FACES_KEY } from '../../app/lib/document/faces';
+import { cmsData, isPhone, languageToggle, open, sitePages, SERVER_ONLY } from './support';
 
 /**
  * What a phone on a slow network gets: compressed text, modern picture formats, and files no
@@ -250,6 +251,13 @@ test('a page reached by a move looks as it does when opened directly', async ({ 
   // The faces are `font-display: optional`: a first visit that has not got one in time keeps the
   // fallback. Every page is opened once first, so both ways of arriving draw with the same faces.
   for (const [, to] of moves) await open(page, to);
+  // On a phone the faces are fetched after a page has loaded and noted in storage; from then on a
+  // page is drawn in them from its first paint, and a move draws in them (faces.ts). Until the note
+  // is there, a page opened directly is drawn in the system's faces while a move after it may not
+  // be: on a busy machine the fetch outlasts the pages above. Wait for the note.
+  if (await isPhone(page)) {
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), FACES_KEY), { message: 'the faces noted in storage', timeout: 15_000 }).not.toBeNull();
+  }
   for (const [from, to] of moves) {
     await open(page, to);
     const direct = await look(page);
