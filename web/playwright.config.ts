@@ -32,15 +32,6 @@ export default defineConfig({
   },
   projects: [
     {
-      // The first gestures and moves on the throttled phone profile (issues 26 and 41): one file in
-      // order, about 100 s, that reads content and changes none. First in the queue, beside the
-      // layouts' tests: one worker goes through it while the other starts on those. After them, as
-      // part of `ops`, it kept one worker busy while the other had nothing left to do.
-      name: 'instant',
-      testMatch: /ops\/instant\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
-    },
-    {
       name: 'web',
       testIgnore: /ops\//,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
@@ -62,7 +53,7 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/(instant|publish|studio|private-work|editing|locales)\.spec\.ts/,
+      testIgnore: /ops\/(publish|studio|private-work|editing|locales)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
