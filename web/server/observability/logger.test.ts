@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogging, lineLog, requestIdFrom, requestScope, withRequestId, type FinishedRequest } from './logger';
+import { batchedLines, createLogging, lineLog, requestIdFrom, requestScope, withRequestId, type FinishedRequest } from './logger';
 
 /** A log whose JSON lines are kept for the test to read. */
 function capturedLogging(level: 'info' | 'debug' = 'info') {
@@ -37,6 +39,85 @@ describe('the time of a line', () => {
     vi.setSystemTime(new Date('2027-01-01T00:00:00.000Z'));
     logging.logger.info('later');
     expect(lines.map((line) => line.time)).toEqual(['2026-11-27T02:30:00.123Z', '2026-11-27T02:30:00.123Z', '2026-11-27T02:30:00.124Z', '2027-01-01T00:00:00.000Z']);
+  });
+});
+
+describe('the access line', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A log whose lines are kept as written, character for character. */
+  function rawLogging(level: 'info' | 'debug' | 'warn') {
+    const raw: string[] = [];
+    return { logging: createLogging({ level, destination: { write: (chunk: string) => void raw.push(chunk) } }), raw };
+  }
+
+  it('is the line pino itself would write for the same request, character for character', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T18:00:00.042Z'));
+    const { logging, raw } = rawLogging('debug');
+    const requests = [
+      { reqId: 'edge-7f3a.1:2_b', method: 'GET', path: '/dailyPage/project', route: '/dailyPage/project', status: 200, ms: 1.3 },
+      { reqId: 'a1b2c3d4-e5f6-4789-abcd-ef0123456789', method: 'HEAD', path: '/unknown', route: undefined, status: 404, ms: 0 },
+      // What an address can carry once decoded: quotes, a backslash, control characters, other scripts.
+      { reqId: 'r', method: 'GET', path: '/a"b\\c/\u0001\t\n/工作室/ü/</script>', route: 'other', status: 499, ms: 12345.6 },
+    ];
+    for (const level of ['info', 'debug'] as const) {
+      for (const request of requests) {
+        logging.access(level, request);
+        logging.runWithRequestId(request.reqId, () => logging.logger[level]({ ...request }, 'request'));
+        const [mine, pinos] = raw.splice(0);
+        expect(mine).toBe(pinos);
+        expect(JSON.parse(mine!)).toEqual({ level: level === 'info' ? 30 : 20, time: '2026-11-28T18:00:00.042Z', service: 'site', ...JSON.parse(JSON.stringify(request)), msg: 'request' });
+      }
+    }
+  });
+
+  it('is not written below the log’s level', () => {
+    const { logging, raw } = rawLogging('warn');
+    logging.access('info', { reqId: 'r', method: 'GET', path: '/', status: 200, ms: 1 });
+    const quiet = rawLogging('info');
+    quiet.logging.access('debug', { reqId: 'r', method: 'GET', path: '/healthz', status: 200, ms: 1 });
+    expect([...raw, ...quiet.raw]).toEqual([]);
+  });
+});
+
+describe('writing the log', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands lines on in one write once 16 KB are pending, and the rest a quarter second after the first', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const batch = batchedLines({ write: (chunk: string) => void writes.push(chunk) });
+    const lines = Array.from({ length: 100 }, (_, n) => `${JSON.stringify({ n, pad: 'x'.repeat(180) })}\n`);
+    for (const line of lines) batch.write(line);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.length).toBeGreaterThanOrEqual(16 * 1024);
+    vi.advanceTimersByTime(249);
+    expect(writes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(writes).toHaveLength(2);
+    expect(writes.join('')).toBe(lines.join(''));
+    // A line on its own goes out after a quarter second too.
+    batch.write(lines[0]!);
+    vi.advanceTimersByTime(250);
+    expect(writes.slice(2)).toEqual([lines[0]]);
+  });
+
+  it('writes out every line still pending when the process exits', async () => {
+    const logger = new URL('./logger.ts', import.meta.url).pathname;
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', `import { createLogging } from '${logger}'; const { logger } = createLogging(); for (let n = 0; n < 1000; n++) logger.info({ n }, 'line'); setTimeout(() => { logger.info('last'); process.exit(0); }, 20);`],
+        { cwd: path.dirname(logger), stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', () => resolve(text));
+    });
+    const lines = output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { n?: number; msg: string });
+    expect(lines.map((line) => line.n ?? line.msg)).toEqual([...Array.from({ length: 1000 }, (_, n) => n), 'last']);
   });
 });
 
