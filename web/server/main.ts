@@ -13,9 +13,10 @@ type Entry = typeof import('./entry');
 const dev = process.argv.includes('--dev');
 const config = serverConfig();
 // One log and one set of metrics for the process, handed to the site (the SSR bundle) as objects.
+// Metrics are counted only when they can be read (METRICS_PORT): nobody else would see them.
 const logging = createLogging({ level: config.logLevel });
 const { logger } = logging;
-const metrics = createMetrics({ processMetrics: true });
+const metrics = config.metrics ? createMetrics({ processMetrics: true }) : undefined;
 installSafetyNet(undefined, (message, error) => logger.error(error === undefined ? {} : { err: error }, message));
 
 async function start(): Promise<{ server: Server; deepHealth: () => Promise<unknown>; stop: () => Promise<void> }> {
@@ -52,7 +53,7 @@ server.on('error', (error) => {
 });
 
 // Prometheus metrics and the deep health report on their own address (METRICS_HOST:METRICS_PORT), never the site's.
-const metricsServer = config.metrics ? createMetricsServer(metrics.registry, { health: deepHealth }).listen(config.metrics.port, config.metrics.host) : undefined;
+const metricsServer = config.metrics && metrics ? createMetricsServer(metrics.registry, { health: deepHealth }).listen(config.metrics.port, config.metrics.host) : undefined;
 metricsServer?.on('listening', () => logger.info({ host: config.metrics?.host, port: config.metrics?.port }, 'metrics: GET /metrics, GET /healthz'));
 metricsServer?.on('error', (error) => {
   logger.fatal({ err: error }, `metrics: cannot listen on ${config.metrics?.host}:${config.metrics?.port}`);

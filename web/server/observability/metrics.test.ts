@@ -84,6 +84,17 @@ describe('the metrics', () => {
     up = false;
     const later = await metrics.registry.metrics();
     expect(sampleOf(later, 'redis_up', {})).toBe(0);
+    // A scrape reads the cache events, it does not take them: the same count again, then one more.
+    expect(sampleOf(later, 'page_cache_events_total', { result: 'hit' })).toBe(1);
+    metrics.pageCache('hit');
+    metrics.pageCache('stale');
+    const third = await metrics.registry.metrics();
+    expect([sampleOf(third, 'page_cache_events_total', { result: 'hit' }), sampleOf(third, 'page_cache_events_total', { result: 'stale' })]).toEqual([2, 1]);
+    // After a reset, only what came since.
+    metrics.registry.resetMetrics();
+    metrics.pageCache('miss');
+    const reset = await metrics.registry.metrics();
+    expect([sampleOf(reset, 'page_cache_events_total', { result: 'hit' }), sampleOf(reset, 'page_cache_events_total', { result: 'miss' })]).toEqual([0, 1]);
   });
 
   it('put each request in the first bucket at or above its time, with the sum and count, and start again when reset', async () => {

@@ -82,18 +82,23 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
   if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const requests = requestSeries(registry, { bounds: SECONDS, methodLabel });
-  const pageCache = new Counter({ name: 'page_cache_events_total', help: 'Page views by what the page cache did: hit, stale (served past its TTL while drawn again), miss (rendered), shared (waited for a render under way).', labelNames: ['result'] as const, registers });
-  const contentCache = new Counter({
+  const pageCache = eventCounter<PageCacheEvent>({
+    name: 'page_cache_events_total',
+    help: 'Page views by what the page cache did: hit, stale (served past its TTL while drawn again), miss (rendered), shared (waited for a render under way).',
+    label: 'result',
+    // Series that exist from the start, so a rate is right from the first event.
+    from: ['hit', 'stale', 'miss', 'shared'],
+    registers,
+  });
+  const contentCache = eventCounter<ContentCacheEvent>({
     name: 'content_cache_events_total',
     help: 'Reads of CMS content by what the content store did: hit, stale (served while refreshing), miss, shared, refresh, last_good (stood in for a failing CMS), refresh_failed.',
-    labelNames: ['result'] as const,
+    label: 'result',
+    from: ['hit', 'stale', 'miss', 'last_good'],
     registers,
   });
   const cmsSeconds = new Histogram({ name: 'cms_request_duration_seconds', help: 'Calls to the CMS by outcome, and how long each took.', labelNames: ['outcome'] as const, buckets: SECONDS, registers });
   const cmsFailures = new Counter({ name: 'cms_request_failures_total', help: 'Calls to the CMS that failed: 5xx, timeout, unreachable, invalid answer.', labelNames: ['reason'] as const, registers });
-  // Series that exist from the start, so a rate is right from the first event.
-  for (const result of ['hit', 'stale', 'miss', 'shared'] satisfies PageCacheEvent[]) pageCache.inc({ result }, 0);
-  for (const result of ['hit', 'stale', 'miss', 'last_good'] satisfies ContentCacheEvent[]) contentCache.inc({ result }, 0);
 
   let redisReady: (() => boolean) | undefined;
   let pageCount: (() => number) | undefined;
@@ -103,8 +108,8 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
     request({ method, path, route = routeLabel(path), status, seconds }: { method: string; path: string; route?: string; status: number; seconds: number }) {
       requests.record(method, route, status, seconds);
     },
-    pageCache: (result: PageCacheEvent) => pageCache.inc({ result }),
-    contentCache: (result: ContentCacheEvent) => contentCache.inc({ result }),
+    pageCache,
+    contentCache,
     cmsCall({ outcome, seconds }: { outcome: ContentCallOutcome; seconds: number }) {
       cmsSeconds.observe({ outcome }, seconds);
       if (CMS_FAILURES.has(outcome)) cmsFailures.inc({ reason: outcome });
@@ -141,6 +146,31 @@ export function createMetrics({ registry = new Registry(), processMetrics = fals
 }
 
 export type SiteMetrics = ReturnType<typeof createMetrics>;
+
+/**
+ * A counter of events by one label, bumped as a plain number and handed to prom-client's Counter
+ * only when scraped (its `collect`): one view of the warm grid is one page-cache event, and
+ * prom-client's `inc` checks and hashes the labels on every call (issue 41, point 6).
+ */
+function eventCounter<Value extends string>({ name, help, label, from, registers }: { name: string; help: string; label: string; from: readonly Value[]; registers: Registry[] }): (value: Value) => void {
+  const counts = new Map<Value, number>(from.map((value) => [value, 0]));
+  // What prom-client was handed at the last scrape: each scrape hands on the events since, so a
+  // registry's `resetMetrics` starts the counter from 0 as it does prom-client's own.
+  const handed = new Map<Value, number>();
+  new Counter({
+    name,
+    help,
+    labelNames: [label],
+    registers,
+    collect() {
+      for (const [value, count] of counts) {
+        this.inc({ [label]: value }, count - (handed.get(value) ?? 0));
+        handed.set(value, count);
+      }
+    },
+  });
+  return (value) => void counts.set(value, (counts.get(value) ?? 0) + 1);
+}
 
 /**
  * The metrics' own HTTP server (METRICS_HOST:METRICS_PORT): `GET /metrics` in Prometheus's text
