@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, cspOf, securityHeaders, type SecurityOptions } from './security-headers';
+import { contentSecurityPolicy, cspOf, newNonce, securityHeaders, type SecurityOptions } from './security-headers';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -23,6 +23,16 @@ const directives = (policy: string | null) => new Map((policy ?? '').split(';').
   const [name, ...values] = part.trim().split(/\s+/);
   return [name!, values] as const;
 }));
+
+describe('nonces', () => {
+  it('are never handed out twice, across many refills of their random bytes', () => {
+    const nonces = Array.from({ length: 2000 }, newNonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    // No nonce is all zeros (bytes handed out before they were drawn).
+    expect(nonces).not.toContain(Buffer.alloc(16).toString('base64'));
+  });
+});
 
 describe('security headers', () => {
   it('gives each response its own nonce in a strict policy: no inline script or style without it', async () => {
