@@ -3,9 +3,11 @@
 // bench's own process it would slow the load generator) and counts its metrics (METRICS_PORT);
 // the other has neither (LOG_LEVEL=silent, no METRICS_PORT). The warm grid under load on each in
 // turn, in alternating order. This machine is shared and its speed drifts by tens of percent
-// within seconds, so besides requests/s (their ratio per round, median) the figure that decides is
-// the server's own CPU time per request (Linux's /proc/<pid>/stat, both copies summed over all
-// rounds): a one-process server's throughput on a core is its inverse.
+// within seconds: many short rounds (30 × 1 s) pair the two copies more closely than a few long
+// ones did (10 × 3 s, whose ratio moved by ±0.05 from run to run). Besides requests/s (their ratio
+// per round, median) the figure that decides is the server's own CPU time per request (Linux's
+// /proc/<pid>/stat, both copies summed over all rounds): a one-process server's throughput on a
+// core is its inverse.
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, startWeb, stop } from '../lib/stack.mjs';
@@ -19,7 +21,7 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-export async function watchingCost(cmsUrl, dataDir, secrets, rounds = 10) {
+export async function watchingCost(cmsUrl, dataDir, secrets, rounds = 30, seconds = 1) {
   const site = async (label, env) =>
     startWeb({
       port: await freePort(),
@@ -39,7 +41,7 @@ export async function watchingCost(cmsUrl, dataDir, secrets, rounds = 10) {
       // Each round in the other order (A B, B A, …): a drift in the machine's speed cancels out.
       for (const copy of n % 2 === 0 ? copies : [...copies].reverse()) {
         const before = cpuSeconds(copy.child.pid);
-        const measured = await load(`${copy.url}${page}`, { duration: 3 });
+        const measured = await load(`${copy.url}${page}`, { duration: seconds });
         copy.cpu += cpuSeconds(copy.child.pid) - before;
         copy.requests += measured.total;
         copy.rps.push(measured.rps);
@@ -50,7 +52,7 @@ export async function watchingCost(cmsUrl, dataDir, secrets, rounds = 10) {
     const perRequest = (copy) => (copy.cpu / copy.requests) * 1e6;
     return [
       [
-        `Load, 20 connections: warm project grid with the access log and metrics vs with neither (two copies of the site), ${rounds} × 3 s in alternating order: requests/s (medians; ratio per round, median) and the server's CPU time per request (ratio: the throughput a core sustains)`,
+        `Load, 20 connections: warm project grid with the access log and metrics vs with neither (two copies of the site), ${rounds} × ${seconds} s in alternating order: requests/s (medians; ratio per round, median) and the server's CPU time per request (ratio: the throughput a core sustains)`,
         `${median(a.rps).toFixed(0)} vs ${median(b.rps).toFixed(0)} req/s (ratio ${median(ratios).toFixed(2)}); ${perRequest(a).toFixed(0)} vs ${perRequest(b).toFixed(0)} µs of CPU per request (ratio ${(perRequest(b) / perRequest(a)).toFixed(2)})`,
       ],
     ];
