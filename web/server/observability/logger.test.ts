@@ -103,6 +103,26 @@ describe('writing the log', () => {
     expect(writes.slice(2)).toEqual([lines[0]]);
   });
 
+  it('answers pino’s flush once the stream under it has written what was pending', () => {
+    const writes: string[] = [];
+    const flushed: string[][] = [];
+    const file = { write: (chunk: string) => void writes.push(chunk), flush: (done: () => void) => (flushed.push([...writes]), done()) };
+    const batch = batchedLines(file);
+    const { logger } = createLogging({ destination: batch });
+    logger.info('pending');
+    const done = vi.fn();
+    logger.flush(done);
+    expect(done).toHaveBeenCalledOnce();
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0]!.join('')).toContain('"msg":"pending"');
+    // Over a stream without a flush of its own, the callback still comes.
+    const plain = batchedLines({ write: () => undefined });
+    const alsoDone = vi.fn();
+    plain.write('x\n');
+    plain.flush(alsoDone);
+    expect(alsoDone).toHaveBeenCalledOnce();
+  });
+
   it('writes out every line still pending when the process exits', async () => {
     const logger = new URL('./logger.ts', import.meta.url).pathname;
     const output = await new Promise<string>((resolve, reject) => {

@@ -120,7 +120,7 @@ export function batchedLines(stream: DestinationStream, { bytes = 16 * 1024, ms 
   let lines: string[] = [];
   let size = 0;
   let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
+  const handOn = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (lines.length === 0) return;
@@ -129,12 +129,20 @@ export function batchedLines(stream: DestinationStream, { bytes = 16 * 1024, ms 
     size = 0;
     stream.write(chunk);
   };
+  const next = stream as DestinationStream & { flush?: (done: (error?: Error) => void) => void };
+  /** Hands on what is pending; with `done` (pino's `logger.flush`), calls it once `stream` has written it. */
+  const flush = (done?: (error?: Error) => void) => {
+    handOn();
+    if (!done) return;
+    if (typeof next.flush === 'function') next.flush(done);
+    else done();
+  };
   return {
     write(line: string) {
       lines.push(line);
       size += line.length;
-      if (size >= bytes) flush();
-      else timer ??= setTimeout(flush, ms).unref();
+      if (size >= bytes) handOn();
+      else timer ??= setTimeout(handOn, ms).unref();
     },
     flush,
   };
