@@ -60,6 +60,8 @@ describe('the access line', () => {
       { reqId: 'a1b2c3d4-e5f6-4789-abcd-ef0123456789', method: 'HEAD', path: '/unknown', route: undefined, status: 404, ms: 0 },
       // What an address can carry once decoded: quotes, a backslash, control characters, other scripts.
       { reqId: 'r', method: 'GET', path: '/a"b\\c/\u0001\t\n/工作室/ü/</script>', route: 'other', status: 499, ms: 12345.6 },
+      // A duration that is not a number is written as JSON can write it, as pino does.
+      { reqId: 'r', method: 'GET', path: '/', route: '/', status: 200, ms: Number.NaN },
     ];
     for (const level of ['info', 'debug'] as const) {
       for (const request of requests) {
@@ -123,22 +125,36 @@ describe('writing the log', () => {
     expect(alsoDone).toHaveBeenCalledOnce();
   });
 
-  it('writes out every line still pending when the process exits', async () => {
+  /** The lines a child process logs through the site's own stdout stream, running `code` after `createLogging()`. */
+  const childLines = async (code: string) => {
     const logger = new URL('./logger.ts', import.meta.url).pathname;
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', `import { createLogging } from '${logger}'; const { logger } = createLogging(); for (let n = 0; n < 1000; n++) logger.info({ n }, 'line'); setTimeout(() => { logger.info('last'); process.exit(0); }, 20);`],
-        { cwd: path.dirname(logger), stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { createLogging } from '${logger}'; const { logger } = createLogging(); ${code}`], {
+        cwd: path.dirname(logger),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.on('error', reject);
       child.on('exit', () => resolve(text));
     });
-    const lines = output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { n?: number; msg: string });
-    expect(lines.map((line) => line.n ?? line.msg)).toEqual([...Array.from({ length: 1000 }, (_, n) => n), 'last']);
-  });
+    return output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { n?: number; msg: string })
+      .map((line) => line.n ?? line.msg);
+  };
+  const thousand = Array.from({ length: 1000 }, (_, n) => n);
+
+  it('writes out every line still pending when the process exits', async () => {
+    const lines = await childLines(`for (let n = 0; n < 1000; n++) logger.info({ n }, 'line'); setTimeout(() => { logger.info('last'); process.exit(0); }, 20);`);
+    expect(lines).toEqual([...thousand, 'last']);
+  }, 20_000);
+
+  it('calls back from logger.flush once every line is written, so nothing is lost even to a SIGKILL after it', async () => {
+    const lines = await childLines(`for (let n = 0; n < 1000; n++) logger.info({ n, pad: 'x'.repeat(200) }, 'line'); logger.flush(() => process.kill(process.pid, 'SIGKILL'));`);
+    expect(lines).toEqual(thousand);
+  }, 20_000);
 });
 
 describe('request ids', () => {

@@ -33,6 +33,9 @@ export interface Logging {
   access(level: 'info' | 'debug', line: AccessLine): void;
 }
 
+/** A number as JSON writes it (and pino): `null` for NaN and the infinities, which JSON has not. */
+const finite = (value: number) => (Number.isFinite(value) ? value : null);
+
 /** The fields of an access line, in the order they are written. */
 export interface AccessLine {
   reqId: string;
@@ -77,7 +80,7 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
     if (!logger.isLevelEnabled(level)) return;
     const routeField = route === undefined ? '' : `,"route":${JSON.stringify(route)}`;
     stream.write(
-      `{"level":${levels[level]}${timestamp()},${base},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${routeField},"status":${status},"ms":${ms},"msg":"request"}\n`,
+      `{"level":${levels[level]}${timestamp()},${base},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}${routeField},"status":${finite(status)},"ms":${finite(ms)},"msg":"request"}\n`,
     );
   };
   return { logger, currentRequestId, runWithRequestId: (id, work) => scope.run({ reqId: id }, work), access };
@@ -94,15 +97,39 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
 let stdout: DestinationStream | undefined;
 function batchedStdout(): DestinationStream {
   const file = pino.destination({ dest: 1, sync: false });
-  const lines = batchedLines(file);
+  // sonic-boom without a `minLength` calls a flush's callback at once; pino's `logger.flush(cb)`
+  // means "once written", so the callbacks wait here for its `drain` (every chunk handed to it
+  // written). After a broken pipe pino makes the file's writes and flushes no-ops, as it does
+  // for its own streams.
+  let writing = false;
+  let waiting: Array<() => void> = [];
+  file.on('drain', () => {
+    writing = false;
+    const done = waiting;
+    waiting = [];
+    for (const callback of done) callback();
+  });
+  const written = {
+    write(chunk: string) {
+      writing = true;
+      file.write(chunk);
+    },
+    flush(done: () => void) {
+      if (writing) waiting.push(done);
+      else done();
+    },
+  };
+  const lines = batchedLines(written);
   // Before pino's own flush of `file` at exit (registered when it was made), so nothing pending
-  // here is left behind.
+  // here is left behind. A chunk still being written asynchronously then is finished by Node
+  // before the process ends, after the ones written here: at exit under load, the last lines can
+  // come out ahead of the chunk before them.
   const atExit = () => {
-    lines.flush();
     try {
+      lines.flush();
       file.flushSync();
     } catch {
-      // Not open yet (an exit in the first moment): nothing was written to it either.
+      // Already ended (a line logged after `beforeExit`, when pino ends the file): nothing to do.
     }
   };
   process.prependListener('exit', atExit);

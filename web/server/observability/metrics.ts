@@ -154,10 +154,11 @@ export type SiteMetrics = ReturnType<typeof createMetrics>;
  */
 function eventCounter<Value extends string>({ name, help, label, from, registers }: { name: string; help: string; label: string; from: readonly Value[]; registers: Registry[] }): (value: Value) => void {
   const counts = new Map<Value, number>(from.map((value) => [value, 0]));
-  // What prom-client was handed at the last scrape: each scrape hands on the events since, so a
-  // registry's `resetMetrics` starts the counter from 0 as it does prom-client's own.
+  // What prom-client has been handed: each scrape hands on the events since. A reset (the
+  // registry's `resetMetrics`) zeroes prom-client's values and counts everything so far as handed,
+  // so the counter starts from 0 as prom-client's own does.
   const handed = new Map<Value, number>();
-  new Counter({
+  const counter = new Counter({
     name,
     help,
     labelNames: [label],
@@ -169,6 +170,11 @@ function eventCounter<Value extends string>({ name, help, label, from, registers
       }
     },
   });
+  const reset = counter.reset.bind(counter);
+  counter.reset = () => {
+    reset();
+    for (const [value, count] of counts) handed.set(value, count);
+  };
   return (value) => void counts.set(value, (counts.get(value) ?? 0) + 1);
 }
 
