@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchedLines, createLogging, lineLog, requestIdFrom, requestScope, withRequestId, type FinishedRequest } from './logger';
+import { batchedLines } from './log-stream';
+import { createLogging, lineLog, requestIdFrom, requestScope, withRequestId, type FinishedRequest } from './logger';
 
 /** A log whose JSON lines are kept for the test to read. */
 function capturedLogging(level: 'info' | 'debug' = 'info') {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { withoutShareToken } from '../privacy/share-links';
+import { batchedStdout } from './log-stream';
 
 export type { Logger };
 
@@ -57,7 +58,7 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
   const scope = new AsyncLocalStorage<{ reqId: string }>();
   const currentRequestId = () => scope.getStore()?.reqId;
   const timestamp = isoTimeOncePerMs();
-  const stream = destination ?? (stdout ??= batchedStdout());
+  const stream = destination ?? batchedStdout();
   const logger = pino(
     {
       level,
@@ -84,95 +85,6 @@ export function createLogging({ level = 'info', destination }: { level?: LogLeve
     );
   };
   return { logger, currentRequestId, runWithRequestId: (id, work) => scope.run({ reqId: id }, work), access };
-}
-
-/**
- * Standard output, written without blocking the request that logs (one access line per request):
- * sonic-boom's asynchronous writes, fed lines gathered into one string of at least 16 KB or at
- * most a quarter of a second old, whichever comes first (`batchedLines`). Under load one write
- * carries some 80 access lines. What is pending is written out when the process exits; an exit
- * without an `exit` event (SIGKILL, an out-of-memory abort, a native crash) loses it. One per
- * process, whichever logs use it.
- */
-let stdout: DestinationStream | undefined;
-function batchedStdout(): DestinationStream {
-  const file = pino.destination({ dest: 1, sync: false });
-  // sonic-boom without a `minLength` calls a flush's callback at once; pino's `logger.flush(cb)`
-  // means "once written", so the callbacks wait here for its `drain` (every chunk handed to it
-  // written). After a broken pipe pino makes the file's writes and flushes no-ops, as it does
-  // for its own streams.
-  let writing = false;
-  let waiting: Array<() => void> = [];
-  file.on('drain', () => {
-    writing = false;
-    const done = waiting;
-    waiting = [];
-    for (const callback of done) callback();
-  });
-  const written = {
-    write(chunk: string) {
-      writing = true;
-      file.write(chunk);
-    },
-    flush(done: () => void) {
-      if (writing) waiting.push(done);
-      else done();
-    },
-  };
-  const lines = batchedLines(written);
-  // Before pino's own flush of `file` at exit (registered when it was made), so nothing pending
-  // here is left behind. A chunk still being written asynchronously then is finished by Node
-  // before the process ends, after the ones written here: at exit under load, the last lines can
-  // come out ahead of the chunk before them.
-  const atExit = () => {
-    try {
-      lines.flush();
-      file.flushSync();
-    } catch {
-      // Already ended (a line logged after `beforeExit`, when pino ends the file): nothing to do.
-    }
-  };
-  process.prependListener('exit', atExit);
-  process.prependListener('beforeExit', () => lines.flush());
-  return lines;
-}
-
-/**
- * A stream that gathers lines and hands them on to `stream` as one string, once `bytes` are
- * pending (counted in characters) or `ms` after the first of them (issue 41, point 6). Handed a
- * line at a time, sonic-boom appends it to the string it keeps and measures that string's UTF-8
- * length on every line: a copy of everything pending, and garbage, per line.
- */
-export function batchedLines(stream: DestinationStream, { bytes = 16 * 1024, ms = 250 }: { bytes?: number; ms?: number } = {}) {
-  let lines: string[] = [];
-  let size = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const handOn = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (lines.length === 0) return;
-    const chunk = lines.join('');
-    lines = [];
-    size = 0;
-    stream.write(chunk);
-  };
-  const next = stream as DestinationStream & { flush?: (done: (error?: Error) => void) => void };
-  /** Hands on what is pending; with `done` (pino's `logger.flush`), calls it once `stream` has written it. */
-  const flush = (done?: (error?: Error) => void) => {
-    handOn();
-    if (!done) return;
-    if (typeof next.flush === 'function') next.flush(done);
-    else done();
-  };
-  return {
-    write(line: string) {
-      lines.push(line);
-      size += line.length;
-      if (size >= bytes) handOn();
-      else timer ??= setTimeout(handOn, ms).unref();
-    },
-    flush,
-  };
 }
 
 /**
