@@ -10,11 +10,23 @@ test.describe.configure({ mode: 'serial' });
 test.use({ trace: 'off' });
 
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
-/** The moment issue 26 names: 300 ms after the page's HTML arrived, before its scripts have run. */
-const early = async (page: Page) => {
+/**
+ * Arrives at `url` at the moment issue 26 names: 300 ms after the page's HTML arrived, before its
+ * scripts have run. On a busy machine a throttled page can come alive within the test runner's own
+ * round trips, so its scripts are held back until the gesture is made: `release` lets them run.
+ */
+async function arriveEarly(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await arrive(page, url);
   await page.waitForTimeout(300);
   expect(await hydrated(page), 'the scripts have not run yet').toBe(false);
-};
+  return { release };
+}
 
 /** The whole grid alive on the throttled phone profile, a category to filter it by, and its tile count. */
 async function aliveGrid(browser: Browser, baseURL: string) {
@@ -37,14 +49,14 @@ async function projectWithImages(): Promise<{ path: string; name: string }> {
 test.describe('no first gesture is lost before the scripts run', () => {
   test('a swipe up on the landing page goes in', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser);
-    await arrive(page, `${baseURL}/login`);
-    await early(page);
+    const { release } = await arriveEarly(page, `${baseURL}/login`);
     const cdp = await context.newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 195, y }] });
     await touch('touchStart', 600);
     await touch('touchMove', 450);
     await touch('touchMove', 300);
     await touch('touchEnd', 300);
+    release();
     await expect(page).toHaveURL(/\/dailyPage\/project$/, { timeout: 20_000 });
     await context.close();
   });
@@ -53,19 +65,19 @@ test.describe('no first gesture is lost before the scripts run', () => {
     const { page, context } = await throttled(browser);
     // Heard last, after every listener of the page: whether the browser's menu was still to open.
     await page.addInitScript(() => addEventListener('contextmenu', (event) => ((window as unknown as { __menu?: boolean }).__menu = !event.defaultPrevented)));
-    await arrive(page, `${baseURL}/dailyPage/project`);
-    await early(page);
+    const { release } = await arriveEarly(page, `${baseURL}/dailyPage/project`);
     await page.locator('main').first().click({ button: 'right', position: { x: 40, y: 40 } });
     expect(await page.evaluate(() => (window as unknown as { __menu?: boolean }).__menu)).toBe(false);
+    release();
     await context.close();
   });
 
   test('a wheel scroll on the landing page goes in (desktop)', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser, { phone: false });
-    await arrive(page, `${baseURL}/login`);
+    const { release } = await arriveEarly(page, `${baseURL}/login`);
     await page.mouse.move(700, 450);
-    await early(page);
     await page.mouse.wheel(0, 240);
+    release();
     await expect(page).toHaveURL(/\/dailyPage\/project$/, { timeout: 20_000 });
     await context.close();
   });
@@ -73,9 +85,9 @@ test.describe('no first gesture is lost before the scripts run', () => {
   test("a tap on a project's picture opens the viewer", async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser);
     const { path } = await projectWithImages();
-    await arrive(page, `${baseURL}${path}`);
-    await early(page);
+    const { release } = await arriveEarly(page, `${baseURL}${path}`);
     await page.locator('article button[aria-label^="全屏查看"]').first().tap();
+    release();
     await expect(page.getByRole('dialog', { name: /全屏查看$/ })).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/[?&]media=1(&|$)/);
     await context.close();
@@ -83,9 +95,9 @@ test.describe('no first gesture is lost before the scripts run', () => {
 
   test('a tap on the menu opens it', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser);
-    await arrive(page, `${baseURL}/dailyPage/project`);
-    await early(page);
+    const { release } = await arriveEarly(page, `${baseURL}/dailyPage/project`);
     await page.getByRole('button', { name: '菜单' }).tap();
+    release();
     await expect(page.locator('#menu-drawer')).toHaveAttribute('data-open', 'true', { timeout: 20_000 });
     await context.close();
   });
@@ -149,9 +161,9 @@ test.describe('no first gesture is lost before the scripts run', () => {
 
   test('a tap on the language toggle leads to the English page', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser);
-    await arrive(page, `${baseURL}/dailyPage/profile`);
-    await early(page);
+    const { release } = await arriveEarly(page, `${baseURL}/dailyPage/profile`);
     await languageToggle(page).tap();
+    release();
     await expect(page).toHaveURL(/\/en\/dailyPage\/profile$/, { timeout: 20_000 });
     await expect(languageToggle(page)).toHaveText('EN', { timeout: 20_000 });
     await expect.poll(() => page.evaluate(() => /\p{Script=Han}/u.test(document.querySelector('main h1, main h2')?.textContent ?? '')), { timeout: 20_000 }).toBe(false);
