@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import knex, { type Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { testPostgresUrl } from '../../scripts/lib/databases.mjs';
 import { adminJwt, call, cmsUrl, dataOf, editorToken } from './support/api';
 
@@ -38,6 +38,21 @@ const linking = (documentId: string) => ({ connect: [{ documentId, locale: 'zh-H
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/s/') + 3);
 const resolve = (hash: string, headers: Record<string, string> = site()) => call(`/api/share-links/resolve/${hash}`, { headers });
+
+/** The CMS's database itself, as the seeded stack made it. */
+async function withDatabase(use: (db: Knex) => Promise<void>): Promise<void> {
+  const seeded = inject('cmsDatabase');
+  const db: Knex = knex(
+    seeded.kind === 'sqlite'
+      ? { client: 'better-sqlite3', connection: { filename: seeded.file! }, useNullAsDefault: true }
+      : { client: 'pg', connection: Object.assign(new URL(testPostgresUrl()), { pathname: `/${seeded.name}` }).href },
+  );
+  try {
+    await use(db);
+  } finally {
+    await db.destroy();
+  }
+}
 
 /** Where a visitor's browser would fetch a file straight from the storage: the bucket's URL, or the CMS's /uploads. */
 const direct = (url: string) => (url.startsWith('/') ? `${cmsUrl()}${url}` : url);
@@ -146,6 +161,24 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     expect((await fetch(direct(shown!.url))).status).toBe(200);
   });
 
+  it("stays private in every language when the machine's translation was copied before it became private", async () => {
+    // What CI once saw on PostgreSQL: the fill copied the document's rows for its English while the
+    // work was public and published that English after the studio had made it private, and the
+    // publish made every language public again. The English rows, as that copy left them:
+    await vi.waitFor(async () => expect((await admin('GET', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`)).status).toBe(200), { timeout: 60_000, interval: 500 });
+    await withDatabase(async (db) => {
+      const stale = await db('projects').where({ document_id: project.documentId, locale: 'en' }).update({ visibility: 'public', updated_at: new Date(Date.now() + 60_000) });
+      expect(stale).toBeGreaterThan(0);
+    });
+    // The machine writes and publishes its English again (handed back to it: Text by = machine).
+    expect((await admin('PUT', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`, { textBy: 'machine' })).status).toBe(200);
+    const english = async () => (await admin<{ data: { sourceHash?: string | null } }>('GET', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`)).body.data;
+    await vi.waitFor(async () => expect((await english()).sourceHash).toBeTruthy(), { timeout: 60_000, interval: 500 });
+    for (const query of [`/api/projects/${project.documentId}`, `/api/projects/${project.documentId}?locale=en`]) expect((await call(query)).status, query).toBe(404);
+    const keys = new Set(dataOf<{ keys: string[] }>(await call('/api/private-media', { headers: site() })).keys);
+    for (const url of privateFiles) expect(keys.has(keyOf(url)), url).toBe(true);
+  }, 150_000);
+
   it('makes share links whose address the admin shows, whose token the database does not hold, and refuses one that names nothing', async () => {
     const made = await createLink({ label: 'Client, contract test', project: linking(project.documentId) });
     expect(made.status).toBe(201);
@@ -162,22 +195,14 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     expect(again.body.data).not.toHaveProperty('tokenSealed');
 
     // What the database keeps of it: a hash and a sealed copy, never the token.
-    const seeded = inject('cmsDatabase');
-    const db: Knex = knex(
-      seeded.kind === 'sqlite'
-        ? { client: 'better-sqlite3', connection: { filename: seeded.file! }, useNullAsDefault: true }
-        : { client: 'pg', connection: Object.assign(new URL(testPostgresUrl()), { pathname: `/${seeded.name}` }).href },
-    );
-    try {
+    await withDatabase(async (db) => {
       const rows = (await db('share_links').where('document_id', link.documentId)) as Array<Record<string, unknown>>;
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
         expect(JSON.stringify(row)).not.toContain(token);
         expect(row.token_hash).toBe(hashOf(token));
       }
-    } finally {
-      await db.destroy();
-    }
+    });
 
     for (const fields of [{ label: 'Nothing at all' }, { label: 'Both', project: linking(project.documentId), article: linking('x') }]) {
       const refused = await createLink(fields);
@@ -277,7 +302,8 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     expect((await publish(project.documentId, { visibility: 'public' })).status).toBe(200);
     await expect.poll(async () => new Set(await Promise.all(privateFiles.map(async (url) => (await fetch(direct(url))).status))), { timeout: 5_000 }).toEqual(new Set([200]));
     expect(dataOf<{ keys: string[] }>(await call('/api/private-media', { headers: site() })).keys).toEqual([]);
-    expect((await call(`/api/projects/${project.documentId}`)).status).toBe(200);
+    // In every language, the machine's English too.
+    for (const query of [`/api/projects/${project.documentId}`, `/api/projects/${project.documentId}?locale=en`]) expect((await call(query)).status, query).toBe(200);
     const described = JSON.stringify(await call('/api/media-texts?locale=en&fields[0]=alternativeText&populate[file][fields][0]=url'));
     expect(privateFiles.some((url) => described.includes(keyOf(url)))).toBe(true);
   });
