@@ -64,6 +64,26 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
   let others: Project[];
   let privateFiles: string[];
   const links: string[] = [];
+  /** The project's English rows (the machine's), draft and published. */
+  const englishRows = (db: Knex) => db('projects').where({ document_id: project.documentId, locale: 'en' });
+
+  /**
+   * Hands the English back to the machine (Text by = machine) and waits until the fill has written
+   * and published it: its published row carries the source's hash again.
+   */
+  async function machineRepublishesEnglish() {
+    await withDatabase(async (db) => {
+      await englishRows(db).update({ source_hash: null });
+    });
+    expect((await admin('PUT', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`, { textBy: 'machine' })).status).toBe(200);
+    await vi.waitFor(
+      () =>
+        withDatabase(async (db) => {
+          expect(await englishRows(db).whereNotNull('published_at').whereNotNull('source_hash')).not.toHaveLength(0);
+        }),
+      { timeout: 90_000, interval: 500 },
+    );
+  }
 
   beforeAll(async () => {
     const all = dataOf<Project[]>(await call('/api/projects?fields[0]=projectName&populate[images][fields][0]=url&populate[images][fields][1]=formats&sort[0]=projectName:asc'));
@@ -165,15 +185,12 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     // What CI once saw on PostgreSQL: the fill copied the document's rows for its English while the
     // work was public and published that English after the studio had made it private, and the
     // publish made every language public again. The English rows, as that copy left them:
-    await vi.waitFor(async () => expect((await admin('GET', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`)).status).toBe(200), { timeout: 60_000, interval: 500 });
+    await vi.waitFor(() => withDatabase(async (db) => expect(await englishRows(db).whereNotNull('published_at')).not.toHaveLength(0)), { timeout: 90_000, interval: 500 });
     await withDatabase(async (db) => {
-      const stale = await db('projects').where({ document_id: project.documentId, locale: 'en' }).update({ visibility: 'public', updated_at: new Date(Date.now() + 60_000) });
+      const stale = await englishRows(db).update({ visibility: 'public', source_hash: null, updated_at: new Date(Date.now() + 60_000) });
       expect(stale).toBeGreaterThan(0);
     });
-    // The machine writes and publishes its English again (handed back to it: Text by = machine).
-    expect((await admin('PUT', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`, { textBy: 'machine' })).status).toBe(200);
-    const english = async () => (await admin<{ data: { sourceHash?: string | null } }>('GET', `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=en`)).body.data;
-    await vi.waitFor(async () => expect((await english()).sourceHash).toBeTruthy(), { timeout: 60_000, interval: 500 });
+    await machineRepublishesEnglish();
     for (const query of [`/api/projects/${project.documentId}`, `/api/projects/${project.documentId}?locale=en`]) expect((await call(query)).status, query).toBe(404);
     const keys = new Set(dataOf<{ keys: string[] }>(await call('/api/private-media', { headers: site() })).keys);
     for (const url of privateFiles) expect(keys.has(keyOf(url)), url).toBe(true);
@@ -307,4 +324,18 @@ describe(`private work, files in ${storage.kind === 's3' ? 'a bucket' : 'the fol
     const described = JSON.stringify(await call('/api/media-texts?locale=en&fields[0]=alternativeText&populate[file][fields][0]=url'));
     expect(privateFiles.some((url) => described.includes(keyOf(url)))).toBe(true);
   });
+
+  it("keeps the studio's private draft a draft while the machine writes its English", async () => {
+    // Saved as private, not published: visitors still see the work, and the machine's write in
+    // English neither publishes that choice nor undoes it.
+    const source = `/content-manager/collection-types/${PROJECT}/${project.documentId}?locale=zh-Hans`;
+    expect((await admin('PUT', source, { visibility: 'private' })).status).toBe(200);
+    try {
+      await machineRepublishesEnglish();
+      for (const query of [`/api/projects/${project.documentId}`, `/api/projects/${project.documentId}?locale=en`]) expect((await call(query)).status, query).toBe(200);
+      expect((await admin<{ data: { visibility: string } }>('GET', source)).body.data.visibility).toBe('private');
+    } finally {
+      await admin('POST', `/content-manager/collection-types/${PROJECT}/${project.documentId}/actions/discard?locale=zh-Hans`, {});
+    }
+  }, 150_000);
 });

@@ -44,52 +44,117 @@ export function registerPrivacy(strapi: Core.Strapi): void {
   const privateAble = new Set<string>(PRIVATE_TYPES);
   strapi.documents.use(async (context, next) => {
     if (!privateAble.has(context.uid)) return next();
-    // Published, a document is as private in every language as in the one published: its other
-    // locales' rows (filled earlier, by the machine or an editor) follow, in the same write and
-    // before it (after it, the publish's webhook could reach the site first and it would cache the
-    // other language's old rows).
-    const { documentId, locale } = context.params as { documentId?: string; locale?: string };
-    // The machine's translation never decides it: its row was copied from the document when the
-    // fill began, and a studio's change since (made private while the fill wrote) would be undone
-    // for every language by its publish. Its locale takes the studio's visibility instead, before
-    // the write and again after it (a row it created, or a change that landed in between).
-    const machine = isFilling() && (context.action === 'publish' || context.action === 'update') && documentId && locale && locale !== '*';
-    if (machine) await followStudio(strapi, context.uid, documentId, locale);
-    else if (context.action === 'publish' && documentId) await followVisibility(strapi, context.uid, documentId, locale);
-    const result = await next();
-    if (machine) await followStudio(strapi, context.uid, documentId, locale);
+    const { documentId, locale } = context.params as { documentId?: string; locale?: string | string[] };
+    // The machine's translation (issue 38) never decides it: a locale it creates starts as a copy
+    // of another row, made whenever the fill got to it, and a studio's change since (the work made
+    // private meanwhile) would be undone in every language by the machine's publish. Its rows take
+    // the studio's instead, before its write and after it.
+    const machine = isFilling() && (context.action === 'publish' || context.action === 'update') && typeof locale === 'string' && locale !== '*';
+    const studioPublish = !isFilling() && context.action === 'publish';
+    let result: Awaited<ReturnType<typeof next>>;
+    if (documentId && (machine || studioPublish)) {
+      // One transaction, and one writer of a document's visibility at a time (the studio's publish
+      // and the machine's write, on any instance): each sees the other's result, never half of it.
+      // Published, a document is as private in every language as in the one published: its other
+      // locales' rows follow in the same transaction, before the publish (after it, the publish's
+      // webhook could reach the site first and it would cache the other language's old rows).
+      result = await strapi.db.transaction(async ({ trx }) => {
+        await lockDocument(strapi, trx, context.uid, documentId);
+        // A publish copies the machine's draft into its published row, and Strapi's i18n then copies
+        // that row's visibility to every other locale's published row: for the publish its draft
+        // carries what the studio published, and takes the studio's draft's again after it.
+        if (machine) await followStudio(strapi, context.uid, documentId, locale as string, context.action === 'publish' ? 'published' : 'draft');
+        else await followVisibility(strapi, context.uid, documentId, locale);
+        // And the studio's own rows keep theirs whatever Strapi's i18n copies from the machine's
+        // (a locale it creates starts as a copy of any row of the document).
+        const studioRows = machine ? await visibilityOfOthers(strapi, context.uid, documentId, locale as string) : undefined;
+        const written = await next();
+        if (machine) {
+          await restoreVisibility(strapi, context.uid, documentId, locale as string, studioRows!);
+          await followStudio(strapi, context.uid, documentId, locale as string, 'draft');
+        }
+        return written;
+      });
+    } else {
+      result = await next();
+    }
     if (['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
     return result;
   });
 }
 
+const defaultLocaleOf = (strapi: Core.Strapi): Promise<string> => (strapi.plugin('i18n').service('locales') as { getDefaultLocale(): Promise<string> }).getDefaultLocale();
+const isPrivate = (row: Record<string, unknown>) => row[VISIBILITY] === 'private';
+
+/** The visibility of each row of the document in the other locales, by row. */
+async function visibilityOfOthers(strapi: Core.Strapi, uid: string, documentId: string, locale: string): Promise<Map<number, unknown>> {
+  const rows = (await strapi.db.query(uid as never).findMany({ where: { documentId, locale: { $ne: locale } }, select: ['id', VISIBILITY] })) as Array<Record<string, unknown>>;
+  return new Map(rows.map((row) => [row.id as number, row[VISIBILITY]]));
+}
+
+/** Puts back the visibility of the other locales' rows that a write changed. */
+async function restoreVisibility(strapi: Core.Strapi, uid: string, documentId: string, locale: string, before: Map<number, unknown>): Promise<void> {
+  const now = await visibilityOfOthers(strapi, uid, documentId, locale);
+  for (const [id, visibility] of now) {
+    const was = before.get(id);
+    if (was !== undefined && was !== visibility) await strapi.db.query(uid as never).update({ where: { id }, data: { [VISIBILITY]: was } });
+  }
+}
+
+/**
+ * Holds the document's visibility until the transaction ends (PostgreSQL; SQLite has one writer).
+ * A second holder in the same transaction passes at once.
+ */
+async function lockDocument(strapi: Core.Strapi, trx: { raw(sql: string, bindings: unknown[]): Promise<unknown> }, uid: string, documentId: string): Promise<void> {
+  if (strapi.db.dialect.client === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`visibility:${uid}:${documentId}`]);
+}
+
 /**
  * Every row of a document (each locale, draft and published) takes the visibility its draft is
  * about to be published with: the published locale's draft (not the latest of any locale, which
- * may be the machine's, written meanwhile from an older copy).
+ * may be the machine's). Several locales at once: the default locale's draft if it is among them,
+ * else private if any of theirs is.
  */
-async function followVisibility(strapi: Core.Strapi, uid: string, documentId: string, locale: string | undefined): Promise<void> {
-  // Without one, the document service publishes the default locale.
-  const published = locale ?? (await (strapi.plugin('i18n').service('locales') as { getDefaultLocale(): Promise<string> }).getDefaultLocale());
-  const inLocale = published && published !== '*' ? { locale: published } : {};
-  const draft = (await strapi.db.query(uid as never).findOne({ where: { documentId, ...inLocale, publishedAt: { $null: true } }, select: [VISIBILITY], orderBy: { updatedAt: 'desc' } })) as Record<string, unknown> | null;
-  const visibility = draft?.[VISIBILITY];
-  if (visibility !== 'public' && visibility !== 'private') return;
+async function followVisibility(strapi: Core.Strapi, uid: string, documentId: string, locale: string | string[] | undefined): Promise<void> {
+  const source = await defaultLocaleOf(strapi);
+  // Without a locale, the document service publishes the default one.
+  const locales = locale === '*' ? undefined : Array.isArray(locale) ? locale : [locale ?? source];
+  const drafts = (await strapi.db.query(uid as never).findMany({ where: { documentId, publishedAt: { $null: true }, ...(locales ? { locale: { $in: locales } } : {}) }, select: [VISIBILITY, 'locale'] })) as Array<Record<string, unknown>>;
+  const studio = drafts.filter((row) => row.locale === source);
+  const basis = (studio.length > 0 ? studio : drafts).filter((row) => row[VISIBILITY] === 'public' || row[VISIBILITY] === 'private');
+  if (basis.length === 0) return;
+  const visibility = basis.some(isPrivate) ? 'private' : 'public';
   await strapi.db.query(uid as never).updateMany({ where: { documentId, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
 }
 
 /**
- * The machine's locale of a document takes the visibility of the studio's rows: the other locales'
- * published rows (what their visitors are shown; their drafts where none is published), private if
- * any of them is, so that a change half made is never made public.
+ * The machine's locale of a document takes the studio's visibility: its published row the source
+ * locale's published row, its draft the source's draft (or, for `draftFrom: 'published'`, the
+ * source's published row too); the other locales' rows where the source has none, private if any
+ * of them is. So a private draft the studio has not published yet stays a draft, and what visitors
+ * are shown follows what the studio published.
  */
-async function followStudio(strapi: Core.Strapi, uid: string, documentId: string, locale: string): Promise<void> {
-  const others = (await strapi.db.query(uid as never).findMany({ where: { documentId, locale: { $ne: locale } }, select: [VISIBILITY, 'publishedAt'] })) as Array<Record<string, unknown>>;
-  const published = others.filter((row) => row.publishedAt);
-  const rows = published.length > 0 ? published : others;
-  if (rows.length === 0) return;
-  const visibility = rows.some((row) => row[VISIBILITY] === 'private') ? 'private' : 'public';
-  await strapi.db.query(uid as never).updateMany({ where: { documentId, locale, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
+async function followStudio(strapi: Core.Strapi, uid: string, documentId: string, locale: string, draftFrom: 'draft' | 'published'): Promise<void> {
+  const source = await defaultLocaleOf(strapi);
+  const others = (await strapi.db.query(uid as never).findMany({ where: { documentId, locale: { $ne: locale } }, select: [VISIBILITY, 'publishedAt', 'locale'] })) as Array<Record<string, unknown>>;
+  const studioVisibility = (published: boolean) => {
+    const same = others.filter((row) => Boolean(row.publishedAt) === published);
+    const studio = same.filter((row) => row.locale === source);
+    const basis = studio.length > 0 ? studio : same;
+    return basis.length === 0 ? undefined : basis.some(isPrivate) ? 'private' : 'public';
+  };
+  const published = studioVisibility(true);
+  const targets: Array<[boolean, string | undefined]> = [
+    [true, published],
+    [false, draftFrom === 'published' ? (published ?? studioVisibility(false)) : studioVisibility(false)],
+  ];
+  for (const [isPublished, visibility] of targets) {
+    if (!visibility) continue;
+    await strapi.db.query(uid as never).updateMany({
+      where: { documentId, locale, publishedAt: isPublished ? { $notNull: true } : { $null: true }, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] },
+      data: { [VISIBILITY]: visibility },
+    });
+  }
 }
 
 /** From bootstrap (the database is ready): a file replaced or removed in the media library. */
