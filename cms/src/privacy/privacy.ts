@@ -51,20 +51,23 @@ export function registerPrivacy(strapi: Core.Strapi): void {
     // the studio's instead, before its write and after it.
     const machine = isFilling() && (context.action === 'publish' || context.action === 'update') && typeof locale === 'string' && locale !== '*';
     const studioPublish = !isFilling() && context.action === 'publish';
+    const writes = WRITES.includes(context.action);
     let result: Awaited<ReturnType<typeof next>>;
-    if (documentId && (machine || studioPublish)) {
-      // One transaction, and one writer of a document's visibility at a time (the studio's publish
-      // and the machine's write, on any instance): each sees the other's result, never half of it.
-      // Published, a document is as private in every language as in the one published: its other
-      // locales' rows follow in the same transaction, before the publish (after it, the publish's
-      // webhook could reach the site first and it would cache the other language's old rows).
+    if (documentId && writes) {
+      // One transaction, and one writer of a document at a time (the studio's saves and publishes
+      // and the machine's writes, on any instance), its lock taken before any row is written (the
+      // content manager's publish saves the draft first, in the same transaction): each sees the
+      // other's result, never half of it. Published, a document is as private in every language as
+      // in the one published: its other locales' rows follow in the same transaction, before the
+      // publish (after it, the publish's webhook could reach the site first and it would cache the
+      // other language's old rows).
       result = await strapi.db.transaction(async ({ trx }) => {
         await lockDocument(strapi, trx, context.uid, documentId);
         // A publish copies the machine's draft into its published row, and Strapi's i18n then copies
         // that row's visibility to every other locale's published row: for the publish its draft
         // carries what the studio published, and takes the studio's draft's again after it.
         if (machine) await followStudio(strapi, context.uid, documentId, locale as string, context.action === 'publish' ? 'published' : 'draft');
-        else await followVisibility(strapi, context.uid, documentId, locale);
+        else if (studioPublish) await followVisibility(strapi, context.uid, documentId, locale);
         // And the studio's own rows keep theirs whatever Strapi's i18n copies from the machine's
         // (a locale it creates starts as a copy of any row of the document).
         const studioRows = machine ? await visibilityOfOthers(strapi, context.uid, documentId, locale as string) : undefined;
@@ -78,11 +81,12 @@ export function registerPrivacy(strapi: Core.Strapi): void {
     } else {
       result = await next();
     }
-    if (['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].includes(context.action)) media.changed();
+    if (writes) media.changed();
     return result;
   });
 }
 
+const WRITES: readonly string[] = ['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'];
 const defaultLocaleOf = (strapi: Core.Strapi): Promise<string> => (strapi.plugin('i18n').service('locales') as { getDefaultLocale(): Promise<string> }).getDefaultLocale();
 const isPrivate = (row: Record<string, unknown>) => row[VISIBILITY] === 'private';
 
