@@ -88,7 +88,20 @@ export function registerPrivacy(strapi: Core.Strapi): void {
 
 const WRITES: readonly string[] = ['create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'];
 const defaultLocaleOf = (strapi: Core.Strapi): Promise<string> => (strapi.plugin('i18n').service('locales') as { getDefaultLocale(): Promise<string> }).getDefaultLocale();
-const isPrivate = (row: Record<string, unknown>) => row[VISIBILITY] === 'private';
+type Visibility = 'public' | 'private';
+
+/** What `rows` decide together: the default locale's where it has one among them, else private if any is. */
+function decidedBy(rows: Array<Record<string, unknown>>, source: string): Visibility | undefined {
+  const studio = rows.filter((row) => row.locale === source);
+  const basis = (studio.length > 0 ? studio : rows).filter((row) => row[VISIBILITY] === 'public' || row[VISIBILITY] === 'private');
+  if (basis.length === 0) return undefined;
+  return basis.some((row) => row[VISIBILITY] === 'private') ? 'private' : 'public';
+}
+
+/** The rows `where` picks take `visibility` (those that have it already are left as they are). */
+async function setVisibility(strapi: Core.Strapi, uid: string, where: Record<string, unknown>, visibility: Visibility): Promise<void> {
+  await strapi.db.query(uid as never).updateMany({ where: { ...where, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
+}
 
 /** The visibility of each row of the document in the other locales, by row. */
 async function visibilityOfOthers(strapi: Core.Strapi, uid: string, documentId: string, locale: string): Promise<Map<number, unknown>> {
@@ -124,11 +137,8 @@ async function followVisibility(strapi: Core.Strapi, uid: string, documentId: st
   // Without a locale, the document service publishes the default one.
   const locales = locale === '*' ? undefined : Array.isArray(locale) ? locale : [locale ?? source];
   const drafts = (await strapi.db.query(uid as never).findMany({ where: { documentId, publishedAt: { $null: true }, ...(locales ? { locale: { $in: locales } } : {}) }, select: [VISIBILITY, 'locale'] })) as Array<Record<string, unknown>>;
-  const studio = drafts.filter((row) => row.locale === source);
-  const basis = (studio.length > 0 ? studio : drafts).filter((row) => row[VISIBILITY] === 'public' || row[VISIBILITY] === 'private');
-  if (basis.length === 0) return;
-  const visibility = basis.some(isPrivate) ? 'private' : 'public';
-  await strapi.db.query(uid as never).updateMany({ where: { documentId, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] }, data: { [VISIBILITY]: visibility } });
+  const visibility = decidedBy(drafts, source);
+  if (visibility) await setVisibility(strapi, uid, { documentId }, visibility);
 }
 
 /**
@@ -141,24 +151,11 @@ async function followVisibility(strapi: Core.Strapi, uid: string, documentId: st
 async function followStudio(strapi: Core.Strapi, uid: string, documentId: string, locale: string, draftFrom: 'draft' | 'published'): Promise<void> {
   const source = await defaultLocaleOf(strapi);
   const others = (await strapi.db.query(uid as never).findMany({ where: { documentId, locale: { $ne: locale } }, select: [VISIBILITY, 'publishedAt', 'locale'] })) as Array<Record<string, unknown>>;
-  const studioVisibility = (published: boolean) => {
-    const same = others.filter((row) => Boolean(row.publishedAt) === published);
-    const studio = same.filter((row) => row.locale === source);
-    const basis = studio.length > 0 ? studio : same;
-    return basis.length === 0 ? undefined : basis.some(isPrivate) ? 'private' : 'public';
-  };
-  const published = studioVisibility(true);
-  const targets: Array<[boolean, string | undefined]> = [
-    [true, published],
-    [false, draftFrom === 'published' ? (published ?? studioVisibility(false)) : studioVisibility(false)],
-  ];
-  for (const [isPublished, visibility] of targets) {
-    if (!visibility) continue;
-    await strapi.db.query(uid as never).updateMany({
-      where: { documentId, locale, publishedAt: isPublished ? { $notNull: true } : { $null: true }, $or: [{ [VISIBILITY]: { $ne: visibility } }, { [VISIBILITY]: { $null: true } }] },
-      data: { [VISIBILITY]: visibility },
-    });
-  }
+  const studio = (published: boolean) => decidedBy(others.filter((row) => Boolean(row.publishedAt) === published), source);
+  const published = studio(true);
+  const draft = draftFrom === 'published' ? (published ?? studio(false)) : studio(false);
+  if (published) await setVisibility(strapi, uid, { documentId, locale, publishedAt: { $notNull: true } }, published);
+  if (draft) await setVisibility(strapi, uid, { documentId, locale, publishedAt: { $null: true } }, draft);
 }
 
 /** From bootstrap (the database is ready): a file replaced or removed in the media library. */
