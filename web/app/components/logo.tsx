@@ -10,7 +10,7 @@ export function Logo({ className = '', showName = true }: { className?: string; 
   const { studio } = useUi();
   return (
     <span className={`${styles.logo} ${className}`}>
-      <img className={styles.mark} src={studio.logoSrc} alt="" width={28} height={28} decoding="async" />
+      <img className={styles.mark} src={studio.logoSrc} alt="" width={28} height={28} decoding="async" fetchPriority="low" />
       {showName && studio.nameLatin && <span className={styles.name}>{studio.nameLatin}</span>}
     </span>
   );

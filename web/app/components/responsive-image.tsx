@@ -7,7 +7,7 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   media: Media;
   sizes: string;
   /** First-row images load eagerly with high priority; the rest lazily. */
-  priority?: boolean;
+  priority?: boolean | 'eager';
   /** Overrides the media's own alt text ("" for decorative images). */
   alt?: string;
   /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */
@@ -46,7 +46,7 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
       width={media.width ?? undefined}
       height={media.height ?? undefined}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority === true ? 'high' : 'auto'}
       decoding="async"
     />
   );

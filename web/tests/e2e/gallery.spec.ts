@@ -27,6 +27,12 @@ test.describe('the project grid', () => {
     await expect(first).toHaveAttribute('width', /\d+/);
     await expect(first).toHaveAttribute('height', /\d+/);
     await expect(first).toHaveAttribute('fetchpriority', 'high');
+    // The first picture alone at high priority: the rest of the first screen comes at once, after
+    // it, and the header's small mark after them (decision 022, twenty-first pass).
+    const second = tiles(page).nth(1).locator('img');
+    await expect(second).toHaveAttribute('loading', 'eager');
+    await expect(second).not.toHaveAttribute('fetchpriority', 'high');
+    await expect(page.getByRole('banner').locator('img').first()).toHaveAttribute('fetchpriority', 'low');
     await expect(tiles(page).nth(10).locator('img')).toHaveAttribute('loading', 'lazy');
   });
 
