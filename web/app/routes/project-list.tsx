@@ -19,6 +19,10 @@ import { PAGE } from '~/pages';
 import { KEEP_PAGE } from '~/lib/navigation/kept-page';
 import { useEqualValue } from '~/lib/hooks/use-equal-value';
 import { routePage } from '~/lib/navigation/route-page';
+import { coversLater, wholeTiles } from '~/features/projects/covers-later';
+import { useCoversLater } from '~/features/projects/use-covers-later';
+import { layoutFor } from '~/lib/document/device';
+import { isDocumentRequest } from '~/lib/request/page-params.server';
 
 export async function loader({ url, request, context, params }: Route.LoaderArgs) {
   const args = { request, context, params };
@@ -34,8 +38,12 @@ export async function loader({ url, request, context, params }: Route.LoaderArgs
     (source, own) => mergeList(source, own, PROJECT_SUMMARY_TEXTS),
     [],
   );
+  // A document carries its first screen's covers, a move to the grid all of them (covers-later.ts).
+  const whole = isDocumentRequest(request)
+    ? wholeTiles(projects.value.map((project) => project.tall), layoutFor(request.headers.get('user-agent')))
+    : Infinity;
   // Failed: the page says nothing (spec 8); none: the studio has no projects yet.
-  return { projects: projects.value, category, categoryLabel, nothingYet: !projects.failed && projects.value.length === 0, fallback: projects.fallback };
+  return { projects: coversLater(projects.value, whole), category, categoryLabel, nothingYet: !projects.failed && projects.value.length === 0, fallback: projects.fallback };
 }
 
 // Kept in the document, hidden, while a project (or any page of the shell) is open: Back shows it at once.
@@ -60,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
 function ProjectList({ loaderData }: Route.ComponentProps) {
   const { category, categoryLabel, nothingYet, fallback } = loaderData;
   // The same objects when Back brings the same list: the kept grid's tiles do not render again.
-  const projects = useEqualValue(loaderData.projects);
+  const projects = useEqualValue(useCoversLater(loaderData.projects));
   const { ui } = useUi();
   const textLang = useTextLang();
   const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;

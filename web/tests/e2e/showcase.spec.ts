@@ -96,6 +96,45 @@ test.describe('a gallery that is never empty and ends flush', () => {
     for (const end of timings) expect(end).toBeLessThanOrEqual(1000);
   });
 
+  test("without scripts every project is there by name and link; a phone is sent its first screen's covers, the rest come once the page has loaded", async ({ browser, page }, testInfo) => {
+    const projects = await cmsData<Array<{ projectName: string }>>('/api/projects?fields[0]=projectName&pagination[pageSize]=200');
+    // The document as the server sends it: a visitor (or a crawler) without scripts.
+    const bare = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
+    const plain = await bare.newPage();
+    await plain.goto('/dailyPage/project');
+    const phone = await isPhone(plain);
+    const links = grid(plain).getByRole('link');
+    await expect(links).toHaveCount(projects.length);
+    const named = (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.textContent ?? ''))).join('\n');
+    for (const { projectName } of projects) expect(named).toContain(projectName);
+    const sent = await grid(plain).locator('img').count();
+    if (phone) {
+      // Its first screen whole, the rest by name on their cover's colour (decision 022, twenty-first pass).
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThan(projects.length);
+      await expect(plain.locator('ul[data-covers="later"]')).toHaveCount(1);
+      const shaded = await grid(plain)
+        .getByRole('listitem')
+        .nth(sent)
+        .locator('[aria-hidden="true"]')
+        .first()
+        .evaluate((cover) => getComputedStyle(cover).backgroundColor);
+      expect(shaded).not.toBe(await plain.evaluate(() => getComputedStyle(document.body).backgroundColor));
+    } else {
+      expect(sent).toBe(projects.length);
+    }
+    await bare.close();
+
+    // With scripts, once the page has loaded: every tile has its cover, with its alt text.
+    await open(page, '/dailyPage/project');
+    await expect(page.locator('ul[data-covers]')).toHaveCount(0);
+    await expect(grid(page).locator('img')).toHaveCount(projects.length);
+    await expect(grid(page).locator('img:not([alt]), img[alt=""]')).toHaveCount(0);
+    const last = grid(page).locator('img').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  });
+
   test('the grid has no empty cell at its end, at any window width', async ({ page }) => {
     // Eight pages opened and hydrated (four widths, two lists), each waiting for its first screen's
     // pictures, made at a new width the first time.

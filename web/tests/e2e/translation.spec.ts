@@ -96,6 +96,8 @@ test.describe('English at its own address', () => {
     const [category] = (await cmsData<Array<{ designType: string }>>('/api/categories')).slice(1);
     const grid = `/dailyPage/project?category=${encodeURIComponent(category!.designType)}`;
     await open(page, grid);
+    // Every cover in (a phone's document leaves those below its first screen for after the load).
+    await expect(page.locator('ul[data-covers]')).toHaveCount(0);
     const before = await allTexts(page);
     await expect(languageToggle(page)).toHaveText('CN');
     await expect(languageToggle(page)).toHaveAttribute('lang', 'en');

@@ -22,3 +22,6 @@ export function checkDocumentId(url: URL, id: string, href: (documentId: string)
   const documentId = url.searchParams.get('documentId');
   if (documentId && documentId !== id) throw redirect(href(documentId));
 }
+
+/** A request for a document, not React Router's data for a move (`/x.data`, `/_.data`). */
+export const isDocumentRequest = (request: Request) => !new URL(request.url).pathname.endsWith('.data');

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { ProjectSummary } from '../api/project-types';
+import type { GridProject } from '../covers-later';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
@@ -14,7 +14,7 @@ import { useLocalePath } from '~/lib/language/language';
 import { movesBetween, useViewTransitionPaths } from '~/lib/hooks/use-view-transition-paths';
 
 interface ProjectGridProps {
-  projects: ProjectSummary[];
+  projects: GridProject[];
   /** The category filter of this list, carried to the detail pages. */
   category: string;
 }
@@ -30,7 +30,9 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
   // Back or Forward shows the grid as it was left: no entrance, from its first frame.
   const returned = useReturnedTo();
-  useRevealOnScroll(grid, projects, fromLanding || returned);
+  // Keyed by the projects, not the list's objects: covers arriving later (covers-later.ts) replay no entrance.
+  const order = useMemo(() => projects.map((project) => project.documentId).join(), [projects]);
+  useRevealOnScroll(grid, order, fromLanding || returned);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
@@ -38,7 +40,14 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const moving = useViewTransitionPaths();
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   return (
-    <ul ref={grid} className={styles.grid} data-reveal={returned ? 'none' : undefined} aria-label={ui.projectList}>
+    <ul
+      ref={grid}
+      className={styles.grid}
+      data-reveal={returned ? 'none' : undefined}
+      // Some covers still to come (covers-later.ts): what is drawn is not yet all the grid will show.
+      data-covers={projects.some((project) => project.later) ? 'later' : undefined}
+      aria-label={ui.projectList}
+    >
       {projects.map((project, index) => {
         const to = localize(projectDetailHref(project.documentId, category));
         return (
@@ -49,7 +58,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
             fill={fills[index] ?? NO_FILL}
             to={to}
             state={state}
-            priority={index < eager}
+            priority={index === 0 ? true : index < eager ? 'eager' : false}
             moving={movesBetween(moving, to)}
           />
         );

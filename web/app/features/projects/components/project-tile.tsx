@@ -8,18 +8,18 @@ import { useSeen } from '~/lib/hooks/use-seen';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import { useTextLang } from '~/lib/language/language';
 import { PROJECT_TRANSITION } from '../project-transition';
-import type { ProjectSummary } from '../api/project-types';
+import type { GridProject } from '../covers-later';
 import styles from './project-grid.module.css';
 
 interface ProjectTileProps {
-  project: ProjectSummary;
+  project: GridProject;
   index: number;
   /** Column and row spans at the column counts where this tile ends the grid (grid-fill.ts). */
   fill: Record<string, number>;
   to: string;
   /** Navigation state handed to the detail page (the list the visitor came from). */
   state: unknown;
-  priority: boolean;
+  priority: boolean | 'eager';
   /** Its project is being opened or returned from (a view transition): its cover and name are named for it. */
   moving: boolean;
 }
@@ -52,7 +52,8 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
             style={moving ? { viewTransitionName: PROJECT_TRANSITION.media } : undefined}
           />
         ) : (
-          <span className={styles.noCover} aria-hidden="true" />
+          // No cover, or one still to come: its colour meanwhile.
+          <span className={styles.noCover} aria-hidden="true" style={project.later?.shade ? { backgroundColor: `#${project.later.shade}` } : undefined} />
         )}
         <span className={styles.overlay}>
           <span className={styles.name} style={moving ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined} {...textLang(project.name)}>
