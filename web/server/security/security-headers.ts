@@ -49,10 +49,10 @@ export function contentSecurityPolicy(inline: { nonce: string } | InlineHashes, 
     ['style-src', "'self'", ...(dev ? ["'unsafe-inline'"] : styles)],
     ['style-src-attr', "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
-    ['media-src', "'self'"],
     // data: for the wordmark's few letters, inline in the page's head (styles/fonts.ts).
     ['font-src', "'self' data:"],
-    ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
+    // media-src and (but for the development server's WebSocket) connect-src are default-src's.
+    ...(dev ? [['connect-src', "'self'", 'ws:', 'wss:'] as [string, ...string[]]] : []),
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
@@ -62,13 +62,15 @@ export function contentSecurityPolicy(inline: { nonce: string } | InlineHashes, 
   return directives.map((parts) => parts.join(' ')).join('; ');
 }
 
-/** Features the site never uses, switched off for it and anything it could embed. */
+/**
+ * Features the site never uses, switched off for it and anything it could embed. Autoplay and
+ * full screen keep their default (this origin only), so they are not listed: every document
+ * carries this header, and its bytes count in the first round trip (decision 022).
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'autoplay=(self)',
   'camera=()',
   'display-capture=()',
-  'fullscreen=(self)',
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',

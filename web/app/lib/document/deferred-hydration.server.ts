@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
+import { compactScript } from './compact-script';
 
 /**
  * The page first, then its scripts (issue 11). React Router's `<Scripts>` asks the browser to fetch
@@ -33,7 +34,7 @@ const STATIC_IMPORT = /\bimport (?:\* as (\w+) from )?("[^"]+");?/g;
  * Waits (in the browser) until the first screen is painted; the text is part of the module script.
  * The fonts are asked after a frame, once the first layout has requested the ones the page uses.
  */
-const WHEN_PAINTED = `await new Promise((go) => {
+const WHEN_PAINTED = compactScript(`await new Promise((go) => {
   let started = false;
   const start = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(go, 0)); } };
   setTimeout(start, ${HYDRATION_CAP_MS});
@@ -53,7 +54,7 @@ const WHEN_PAINTED = `await new Promise((go) => {
     start();
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', firstScreen, { once: true }); else firstScreen();
-});`;
+});`);
 
 /**
  * The module script's text with its static imports made dynamic, after the wait. Static imports are

@@ -1,3 +1,4 @@
+import { compactScript } from './compact-script';
 /**
  * No gesture is lost before the scripts run (issue 26). The page's scripts start after its first
  * screen (decision records 011 and 013); until they have run, a tap on a button does nothing and a
@@ -43,7 +44,7 @@ declare global {
 export const EARLY_PENDING = 'data-early-pending';
 
 // Plain ES5 in the page (no modules, no build): it runs before anything else does.
-export const EARLY_INPUT_SCRIPT = `(function () {
+export const EARLY_INPUT_SCRIPT = compactScript(`(function () {
   var early = window.__studioEarly = { inputs: [], started: false, reactListens: false, done: false, onInput: null, rendered: location.pathname + location.search };
   function note(input) {
     if (early.done) return;
@@ -78,7 +79,7 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   addEventListener('popstate', function () { note(null); });
   // Spec 1: no context menu, from the first paint (not only once the scripts have run).
   addEventListener('contextmenu', function (event) { event.preventDefault(); }, true);
-})();`;
+})();`);
 
 /** The gestures made before the scripts ran that are not clicks (for the page that acts on them). */
 export function takeEarlyInputs(): EarlyInput[] {

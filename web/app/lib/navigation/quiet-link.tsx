@@ -52,5 +52,6 @@ const QuietAnchor = forwardRef<HTMLAnchorElement, QuietLinkProps>(function Quiet
     if (useTransitions) startTransition(go);
     else void go();
   };
-  return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} data-discover="true" />;
+  // No `data-discover`: with every route in the first manifest (`routeDiscovery: 'initial'`) nothing reads it.
+  return <a {...rest} ref={ref} href={to} target={target} onClick={handleClick} />;
 });
