@@ -1,4 +1,4 @@
-import { ContactDetails } from '~/features/contact/components/contact-details';
+import { LazyContactDetails, preloadContactDetails } from '~/features/contact/components/lazy-contact-details';
 import { loadContact } from '~/features/contact/api/load-contact.server';
 import { loadShellData } from '~/features/shell/api/shell-data.server';
 import { Shell } from '~/features/shell/components/shell';
@@ -19,7 +19,12 @@ export const shouldRevalidate = () => false;
 function DailyPage({ loaderData }: Route.ComponentProps) {
   return (
     <Fallbacks texts={loaderData.fallback}>
-      <Shell categories={loaderData.categories} contact={<ContactDetails contact={loaderData.contact} />} headerExtra={<TranslationToggle />}>
+      <Shell
+        categories={loaderData.categories}
+        contact={<LazyContactDetails contact={loaderData.contact} />}
+        onContactIntent={preloadContactDetails}
+        headerExtra={<TranslationToggle />}
+      >
         <KeptOutlet />
       </Shell>
     </Fallbacks>

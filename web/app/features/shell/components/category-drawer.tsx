@@ -3,6 +3,7 @@ import { QuietLink } from '~/lib/navigation/quiet-link';
 import { CategoryIcon } from '~/components/category-icon';
 import { projectListHref, type Category } from '~/lib/content/category';
 import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { useHydrated } from '~/lib/hooks/use-hydrated';
 import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
@@ -16,17 +17,23 @@ interface CategoryDrawerProps {
   onClose: () => void;
 }
 
-/** The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL. */
+/**
+ * The project grid's filter: ALL first, then the studio's categories. The choice lives in the URL.
+ * The list is drawn once the page is alive (the drawer needs the scripts to open): not in the
+ * document, where it was a tenth of what held a phone's grid past TCP's first window (decision
+ * 022, twenty-first pass). A crawler that runs scripts finds the links as before.
+ */
 export const CategoryDrawer = memo(function CategoryDrawer({ open, categories, active, onClose }: CategoryDrawerProps) {
   const { ui } = useUi();
   const localize = useLocalePath();
   const textLang = useTextLang();
   const reducedMotion = useReducedMotion();
+  const alive = useHydrated();
   return (
     <Drawer id="category-drawer" side="right" label={ui.projectCategories} open={open} onClose={onClose}>
       <nav aria-label={ui.projectCategories}>
         <ul className={styles.list}>
-          {categories.map((category) => (
+          {alive && categories.map((category) => (
             <li key={category.designType}>
               <QuietLink
                 to={localize(projectListHref(category.designType))}

@@ -47,7 +47,9 @@ export const ContactOverlay = memo(function ContactOverlay({ open, onClose, chil
             </h2>
             <CloseButton label={ui.closeContact} onClick={onClose} />
           </div>
-          {children}
+          {/* Drawn once first opened: a closed panel (it needs the scripts to open) costs every
+              document nothing (decision 022, twenty-first pass). */}
+          {opened && children}
         </div>
       </div>
     </OverlayOpened.Provider>

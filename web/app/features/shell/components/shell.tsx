@@ -15,6 +15,8 @@ import { FallbackNotice } from '~/components/fallback-notice';
 interface ShellProps {
   categories: Category[];
   contact: ReactNode;
+  /** The visitor is about to open the contact panel (its menu opened): fetch what it draws. */
+  onContactIntent?: () => Promise<unknown>;
   headerExtra?: ReactNode;
   children: ReactNode;
 }
@@ -24,9 +26,13 @@ interface ShellProps {
  * content. It follows the address (the active menu and category); its header and panels are
  * memoised with steady handlers, so a move between its pages renders only what changed in them.
  */
-export function Shell({ categories, contact, headerExtra, children }: ShellProps) {
+export function Shell({ categories, contact, onContactIntent, headerExtra, children }: ShellProps) {
   const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);
+  useEffect(() => {
+    // A failed fetch shows in the panel's place (nothing) and is tried again at the next opening.
+    if (state.open === 'menu' || state.open === 'contact') onContactIntent?.().catch(() => {});
+  }, [state.open, onContactIntent]);
   const activeMenu = useActiveMenu();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
