@@ -42,7 +42,7 @@ async function tileToProject(browser, siteUrl, { phone, far = false, ignoreHTTPS
   await hydrated(page);
   await linger(page);
   const tile = page.locator('main li a').nth(far ? 14 : phone ? 1 : 2);
-  const name = ((await tile.locator('span').nth(1).textContent()) ?? '').trim();
+  const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
   const href = await tile.getAttribute('href');
   await tile.scrollIntoViewIfNeeded();
   if (!phone) await tile.hover();

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { afterLoad } from '~/lib/hooks/use-after-load';
+import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
 import { withCovers, type GridProject } from './covers-later';
 import type { ProjectSummary } from './api/project-types';
 
 /**
  * The grid's list with the covers its document left out (`coversLater`): the list is asked for
  * again (this route's data only, through the page's data cache) once the page has loaded, or as
- * soon as the visitor scrolls, whichever comes first. Until then those tiles show their colour,
- * name and link; if the request fails they stay so.
+ * soon as the visitor scrolls, whichever comes first; with Data Saver on, only when they scroll.
+ * Until then those tiles show their colour, name and link; if the request fails they stay so.
  */
 export function useCoversLater(projects: GridProject[]): GridProject[] {
   const fetcher = useFetcher<{ projects: ProjectSummary[] }>();
@@ -27,7 +28,7 @@ export function useCoversLater(projects: GridProject[]): GridProject[] {
       void load(`${pathname}${search}`);
     };
     window.addEventListener('scroll', ask, { passive: true, once: true });
-    cancelAfterLoad = afterLoad(ask);
+    if (mayFetchAhead()) cancelAfterLoad = afterLoad(ask);
     return () => {
       cancelAfterLoad();
       window.removeEventListener('scroll', ask);
