@@ -9,9 +9,9 @@ const project = (id: string, tall = true, withCover: Media | null = cover(id)): 
 
 describe("the grid's covers, first screen whole and the rest later", () => {
   it("counts the tiles on a phone's first screen from their heights, and a large window's", () => {
-    // Under the header and the centred mark (172 px): a tall tile ends at 704, the next starts on screen.
+    // Below the shell's padding and the centred mark (184 px): a tall tile ends at 716, the next starts on screen.
     expect(wholeTiles([true, true, true, true], 'phone')).toBe(2);
-    // Short tiles: 438, 704 and 970 px; the third starts on the 844 px screen.
+    // Short tiles end at 450, 716 and 982 px: the third starts on the 844 px screen.
     expect(wholeTiles([false, false, false, false, false], 'phone')).toBe(3);
     expect(wholeTiles([false], 'phone')).toBe(1);
     expect(wholeTiles([], 'phone')).toBe(0);

@@ -17,10 +17,10 @@ export function wholeTiles(tall: readonly boolean[], layout: Layout): number {
   // A large window (2560 × 1440: six columns, five rows and a half).
   if (layout === 'web') return 36;
   // A phone's reference screen (390 × 844, as the project page counts its first screen): one
-  // column of 266 px rows (532 for a tall tile) under the header and the grid's centred mark
-  // (page.module.css: 60 px above the 28 px mark, 24 px below).
-  const { headerHeight, projectRow } = tokens.size;
-  let top = headerHeight + headerHeight + 28 + 24;
+  // column of 266 px rows (532 for a tall tile) below the shell's top padding and the grid's
+  // centred mark (page.module.css: 60 px above the 28 px mark, 24 px below).
+  const { contentPaddingPhone, headerHeight, projectRow } = tokens.size;
+  let top = contentPaddingPhone + headerHeight + 28 + 24;
   let count = 0;
   for (const isTall of tall) {
     if (top >= PHONE_SCREEN_HEIGHT) break;
