@@ -20,7 +20,6 @@ import { KEEP_PAGE } from '~/lib/navigation/kept-page';
 import { useEqualValue } from '~/lib/hooks/use-equal-value';
 import { routePage } from '~/lib/navigation/route-page';
 import { coversLater, wholeTiles } from '~/features/projects/covers-later';
-import { useCoversLater } from '~/features/projects/use-covers-later';
 import { layoutFor } from '~/lib/document/device';
 import { isDocumentRequest } from '~/lib/request/page-params.server';
 
@@ -43,7 +42,15 @@ export async function loader({ url, request, context, params }: Route.LoaderArgs
     ? wholeTiles(projects.value.map((project) => project.tall), layoutFor(request.headers.get('user-agent')))
     : Infinity;
   // Failed: the page says nothing (spec 8); none: the studio has no projects yet.
-  return { projects: coversLater(projects.value, whole), category, categoryLabel, nothingYet: !projects.failed && projects.value.length === 0, fallback: projects.fallback };
+  return {
+    projects: coversLater(projects.value, whole),
+    // The link preview's picture, from the whole list: the same for a phone's document and a window's.
+    preview: projects.value.find((project) => project.cover)?.cover ?? null,
+    category,
+    categoryLabel,
+    nothingYet: !projects.failed && projects.value.length === 0,
+    fallback: projects.fallback,
+  };
 }
 
 // Kept in the document, hidden, while a project (or any page of the shell) is open: Back shows it at once.
@@ -61,14 +68,14 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
     path: filtered ? `${PAGE.projects}?category=${encodeURIComponent(data.category)}` : PAGE.projects,
     language,
     locales,
-    image: data?.projects.find((project) => project.cover)?.cover,
+    image: data?.preview ?? undefined,
   });
 };
 
 function ProjectList({ loaderData }: Route.ComponentProps) {
   const { category, categoryLabel, nothingYet, fallback } = loaderData;
   // The same objects when Back brings the same list: the kept grid's tiles do not render again.
-  const projects = useEqualValue(useCoversLater(loaderData.projects));
+  const projects = useEqualValue(loaderData.projects);
   const { ui } = useUi();
   const textLang = useTextLang();
   const heading = category === ALL_CATEGORY.designType ? ui.allProjects : categoryLabel;

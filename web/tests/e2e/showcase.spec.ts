@@ -119,7 +119,16 @@ test.describe('a gallery that is never empty and ends flush', () => {
         .locator('[aria-hidden="true"]')
         .first()
         .evaluate((cover) => getComputedStyle(cover).backgroundColor);
-      expect(shaded).not.toBe(await plain.evaluate(() => getComputedStyle(document.body).backgroundColor));
+      // Its cover's colour, not the empty tile's surface.
+      const surface = await plain.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('span'));
+        probe.style.background = 'var(--color-surface)';
+        const colour = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return colour;
+      });
+      expect(shaded).toMatch(/^rgb/);
+      expect(shaded).not.toBe(surface);
     } else {
       expect(sent).toBe(projects.length);
     }

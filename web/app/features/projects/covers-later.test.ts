@@ -37,7 +37,8 @@ describe("the grid's covers, first screen whole and the rest later", () => {
     const shown = withCovers(sent, complete);
     expect(shown[0]).toBe(sent[0]);
     expect(shown[2]).toEqual(list[2]);
-    // Not in the answer (removed meanwhile): it stays as it was sent.
-    expect(shown[1]).toBe(sent[1]);
+    // Not in the answer (removed meanwhile): drawn without a cover, nothing still to come.
+    expect(shown[1]).toEqual({ ...list[1], cover: null });
+    expect(shown.some((project) => project.later)).toBe(false);
   });
 });

@@ -44,14 +44,16 @@ export function coversLater(projects: readonly ProjectSummary[], whole: number):
   );
 }
 
-/** The list with the covers still to come taken from the whole list (`complete`), by project. */
+/**
+ * The list with the covers still to come taken from the whole list (`complete`), by project. One
+ * the answer has no cover for (taken away or unpublished meanwhile) is drawn without one: nothing
+ * is still to come.
+ */
 export function withCovers(projects: readonly GridProject[], complete: readonly ProjectSummary[]): GridProject[] {
   const covers = new Map(complete.map((project) => [project.documentId, project.cover]));
   return projects.map((project) => {
     if (!project.later) return project;
-    const cover = covers.get(project.documentId);
-    if (!cover) return project;
     const { later: _later, ...rest } = project;
-    return { ...rest, cover };
+    return { ...rest, cover: covers.get(project.documentId) ?? null };
   });
 }

@@ -1,39 +1,72 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useMatches } from 'react-router';
 import { afterLoad } from '~/lib/hooks/use-after-load';
 import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
 import { withCovers, type GridProject } from './covers-later';
 import type { ProjectSummary } from './api/project-types';
 
+/** The grid's route, under a locale's prefix or not (`lang/routes/project-list`). */
+const LIST_ROUTE = /(^|\/)routes\/project-list$/;
+
 /**
- * The grid's list with the covers its document left out (`coversLater`): the list is asked for
- * again (this route's data only, through the page's data cache) once the page has loaded, or as
- * soon as the visitor scrolls, whichever comes first; with Data Saver on, only when they scroll.
- * Until then those tiles show their colour, name and link; if the request fails they stay so.
+ * The whole list, as React Router's data request for the grid's route alone answers it (through
+ * the page's data cache, like any move's data); null when it cannot be had (offline, an error, a
+ * redirect). Not a fetcher: a fetcher's failure is its route's error, which would put the error
+ * page in place of a grid that is already drawn.
  */
-export function useCoversLater(projects: GridProject[]): GridProject[] {
-  const fetcher = useFetcher<{ projects: ProjectSummary[] }>();
+export async function fetchWholeList(pathname: string, search: string, routeId: string, priority: RequestPriority): Promise<ProjectSummary[] | null> {
+  try {
+    const url = new URL(`${pathname.replace(/\/$/, '')}.data${search}`, window.location.href);
+    url.searchParams.set('_routes', routeId);
+    const response = await fetch(url, { priority });
+    if (!response.ok || !response.body) return null;
+    const { value, done } = await decodeViaTurboStream(response.body, window);
+    await done;
+    const projects = (value as Record<string, { data?: { projects?: unknown } } | undefined>)[routeId]?.data?.projects;
+    return Array.isArray(projects) ? (projects as ProjectSummary[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The grid's list with the covers its document left out (`coversLater`). The list is asked for
+ * again once the page has loaded, or as soon as the first tile still waiting comes within a screen
+ * of the window (scrolled to, or on a screen larger than the document counted), whichever comes
+ * first; with Data Saver on, only the second. Until then those tiles show their colour, name and
+ * link; if the request fails they stay so, and it is asked again when the grid is shown again.
+ */
+export function useCoversLater(projects: GridProject[], grid: RefObject<HTMLElement | null>): GridProject[] {
+  const [complete, setComplete] = useState<ProjectSummary[] | null>(null);
+  const shown = useMemo(() => (complete ? withCovers(projects, complete) : projects), [projects, complete]);
   const { pathname, search } = useLocation();
-  const waiting = projects.some((project) => project.later);
-  const asked = useRef(false);
-  const load = fetcher.load;
+  const matches = useMatches();
+  // Only while the grid is the page shown (not kept behind a project opened over it).
+  const routeId = LIST_ROUTE.test(matches.at(-1)?.id ?? '') ? matches.at(-1)!.id : null;
+  const first = shown.findIndex((project) => project.later);
   useEffect(() => {
-    if (!waiting || asked.current) return;
+    const tile = grid.current?.children[first];
+    if (first < 0 || !routeId || !tile) return;
+    let asked = false;
+    let cancelled = false;
     let cancelAfterLoad = () => {};
-    const ask = () => {
-      if (asked.current) return;
-      asked.current = true;
+    const ask = (priority: RequestPriority) => {
+      if (asked) return;
+      asked = true;
+      observer.disconnect();
       cancelAfterLoad();
-      window.removeEventListener('scroll', ask);
-      void load(`${pathname}${search}`);
+      void fetchWholeList(pathname, search, routeId, priority).then((list) => {
+        if (!cancelled && list) setComplete(list);
+      });
     };
-    window.addEventListener('scroll', ask, { passive: true, once: true });
-    if (mayFetchAhead()) cancelAfterLoad = afterLoad(ask);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && ask('auto'), { rootMargin: '100% 0px' });
+    observer.observe(tile);
+    if (mayFetchAhead()) cancelAfterLoad = afterLoad(() => ask('low'));
     return () => {
+      cancelled = true;
+      observer.disconnect();
       cancelAfterLoad();
-      window.removeEventListener('scroll', ask);
     };
-  }, [waiting, load, pathname, search]);
-  const complete = fetcher.data?.projects;
-  return useMemo(() => (waiting && complete ? withCovers(projects, complete) : projects), [waiting, projects, complete]);
+  }, [first, routeId, pathname, search, grid]);
+  return shown;
 }

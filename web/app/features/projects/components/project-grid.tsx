@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { GridProject } from '../covers-later';
+import { useCoversLater } from '../use-covers-later';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
 import { ProjectTile } from './project-tile';
@@ -33,6 +34,8 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   // Keyed by the projects, not the list's objects: covers arriving later (covers-later.ts) replay no entrance.
   const order = useMemo(() => projects.map((project) => project.documentId).join(), [projects]);
   useRevealOnScroll(grid, order, fromLanding || returned);
+  // The covers a document left for later (covers-later.ts), once they have come.
+  const shown = useCoversLater(projects, grid);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
@@ -45,10 +48,10 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
       className={styles.grid}
       data-reveal={returned ? 'none' : undefined}
       // Some covers still to come (covers-later.ts): what is drawn is not yet all the grid will show.
-      data-covers={projects.some((project) => project.later) ? 'later' : undefined}
+      data-covers={shown.some((project) => project.later) ? 'later' : undefined}
       aria-label={ui.projectList}
     >
-      {projects.map((project, index) => {
+      {shown.map((project, index) => {
         const to = localize(projectDetailHref(project.documentId, category));
         return (
           <ProjectTile

@@ -30,7 +30,8 @@ export function Shell({ categories, contact, onContactIntent, headerExtra, child
   const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);
   useEffect(() => {
-    // A failed fetch shows in the panel's place (nothing) and is tried again at the next opening.
+    // Asked again at each opening until it has come; a panel first opened while it cannot be had
+    // stays empty until the page is loaded again (LazyContactDetails), as missing details do.
     if (state.open === 'menu' || state.open === 'contact') onContactIntent?.().catch(() => {});
   }, [state.open, onContactIntent]);
   const activeMenu = useActiveMenu();
