@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useMatches } from 'react-router';
 import { afterLoad } from '~/lib/hooks/use-after-load';
 import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
+import { dataUrl } from '~/lib/navigation/data-cache';
 import { withCovers, type GridProject } from './covers-later';
 import type { ProjectSummary } from './api/project-types';
 
@@ -9,16 +10,16 @@ import type { ProjectSummary } from './api/project-types';
 const LIST_ROUTE = /(^|\/)routes\/project-list$/;
 
 /**
- * The whole list, as React Router's data request for the grid's route alone answers it (through
- * the page's data cache, like any move's data); null when it cannot be had (offline, an error, a
- * redirect). Not a fetcher: a fetcher's failure is its route's error, which would put the error
- * page in place of a grid that is already drawn.
+ * The whole list, from React Router's data request for the page (through the page's data cache,
+ * like any move's data); null when it cannot be had (offline, an error, a redirect). The page's
+ * whole data, not the grid's route alone: it is the answer a move back to the grid asks for, so
+ * once this has come, Back and fetching ahead use it and ask for nothing (one request per page).
+ * Not a fetcher: a fetcher's failure is its route's error, which would put the error page in
+ * place of a grid that is already drawn.
  */
 export async function fetchWholeList(pathname: string, search: string, routeId: string, priority: RequestPriority): Promise<ProjectSummary[] | null> {
   try {
-    const url = new URL(`${pathname.replace(/\/$/, '')}.data${search}`, window.location.href);
-    url.searchParams.set('_routes', routeId);
-    const response = await fetch(url, { priority });
+    const response = await fetch(dataUrl(`${pathname}${search}`, window.location.origin), { priority });
     if (!response.ok || !response.body) return null;
     const { value, done } = await decodeViaTurboStream(response.body, window);
     await done;
