@@ -113,12 +113,12 @@ test.describe('a gallery that is never empty and ends flush', () => {
       expect(sent).toBeGreaterThan(0);
       expect(sent).toBeLessThan(projects.length);
       await expect(plain.locator('ul[data-covers="later"]')).toHaveCount(1);
-      const shaded = await grid(plain)
-        .getByRole('listitem')
-        .nth(sent)
-        .locator('[aria-hidden="true"]')
-        .first()
-        .evaluate((cover) => getComputedStyle(cover).backgroundColor);
+      const waiting = grid(plain).getByRole('listitem').nth(sent);
+      const shade = waiting.locator('[aria-hidden="true"]').first();
+      const shaded = await shade.evaluate((cover) => getComputedStyle(cover).backgroundColor);
+      // Painted over the whole tile, not a colour on an element of no size.
+      const [tileBox, shadeBox] = [await waiting.boundingBox(), await shade.boundingBox()];
+      expect(shadeBox!.width * shadeBox!.height).toBeGreaterThan(0.95 * tileBox!.width * tileBox!.height);
       // Its cover's colour, not the empty tile's surface.
       const surface = await plain.evaluate(() => {
         const probe = document.body.appendChild(document.createElement('span'));
