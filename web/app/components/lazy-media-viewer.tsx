@@ -1,18 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '~/lib/hooks/use-hydrated';
 import type { MediaViewerProps } from './media-viewer';
-import { markPlainAddresses } from '~/lib/document/inline-stylesheets';
+import { chunkLoader } from '~/lib/document/chunk-loader';
 
-let loading: Promise<typeof import('./media-viewer')> | null = null;
-const load = () =>
-  (loading ??= Promise.resolve()
-    // The styles it shares with the page are on it already, perhaps under React Router's `…css#`.
-    .then(() => markPlainAddresses(document))
-    .then(() => import('./media-viewer'))
-    .catch((error: unknown) => {
-    loading = null; // a failed fetch is tried again at the next intent
-    throw error;
-  }));
+// A failed fetch is tried again at the next intent.
+const load = chunkLoader(() => import('./media-viewer'));
 const Viewer = lazy(() => load().then((module) => ({ default: module.MediaViewer })));
 
 /**

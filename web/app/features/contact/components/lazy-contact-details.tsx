@@ -1,22 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { markPlainAddresses } from '~/lib/document/inline-stylesheets';
+import { chunkLoader } from '~/lib/document/chunk-loader';
 import type { ContactInfo } from '../api/contact-types';
-
-let loading: Promise<typeof import('./contact-details')> | null = null;
 
 /**
  * Fetches the contact panel's code and styles (once; a failed fetch is tried again at the next
  * intent). Called when the menu that holds CONTACT opens, so by the click it has usually arrived.
  */
-export const preloadContactDetails = () =>
-  (loading ??= Promise.resolve()
-    // The styles it shares with the page are on it already, perhaps under React Router's `…css#`.
-    .then(() => markPlainAddresses(document))
-    .then(() => import('./contact-details'))
-    .catch((error: unknown) => {
-      loading = null;
-      throw error;
-    }));
+export const preloadContactDetails = chunkLoader(() => import('./contact-details'));
 
 // A chunk that cannot be fetched (the site redeployed, the network gone) leaves the panel empty, as
 // contact details that could not be loaded do (spec 8), rather than failing the page around it.
