@@ -3,7 +3,7 @@ import { Logo } from '~/components/logo';
 import { EmptyState } from '~/components/empty-state';
 import { getProjects } from '~/features/projects/api/get-projects.server';
 import { ProjectGrid } from '~/features/projects/components/project-grid';
-import { ALL_CATEGORY } from '~/lib/content/category';
+import { ALL_CATEGORY, projectListHref } from '~/lib/content/category';
 import { inPageLocale, mergeList } from '~/lib/language/localized.server';
 import { pageLocale } from '~/lib/language/page-locale.server';
 import { Fallbacks } from '~/components/fallbacks';
@@ -65,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data, matches, location }
       ? fill('categoryTitle', { category: data.categoryLabel, page: ui.projects, studio: studio.name })
       : fill('pageTitle', { page: ui.projects, studio: studio.name }),
     description: fill('projectsDescription', { studio: studio.name, subtitle: studio.subtitle }).trim(),
-    path: filtered ? `${PAGE.projects}?category=${encodeURIComponent(data.category)}` : PAGE.projects,
+    path: data ? projectListHref(data.category) : PAGE.projects,
     language,
     locales,
     image: data?.preview ?? undefined,

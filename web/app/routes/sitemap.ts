@@ -1,7 +1,8 @@
 import { getSitemapEntries, type SitemapEntry } from '~/features/seo/api/get-sitemap-entries.server';
+import { getCategories } from '~/features/shell/api/get-categories.server';
 import { articleHref } from '~/features/articles/article-links';
 import { projectDetailHref } from '~/features/projects/project-links';
-import { ALL_CATEGORY } from '~/lib/content/category';
+import { ALL_CATEGORY, projectListHref } from '~/lib/content/category';
 import { allLocales, localePath, type Language } from '~/lib/language/language';
 import { loadOrEmpty } from '~/lib/content/load-or-empty.server';
 import { pageLocale } from '~/lib/language/page-locale.server';
@@ -20,7 +21,7 @@ interface Address {
 }
 
 /**
- * /sitemap.xml: every route of the site and every published project and article, with the CMS's
+ * /sitemap.xml: every route of the site, the grid of each category, and every published project and article, with the CMS's
  * updatedAt as lastmod, in every language the studio has it in (issue 38): each address with its
  * twins and the source language named as alternates (Google's sitemap form of hreflang). Made from
  * the same content cache as the pages and kept in the page cache, so a publish (the webhook's
@@ -36,13 +37,19 @@ export async function loader(args: Route.LoaderArgs) {
     every.map((locale) => loadOrEmpty({ route: '/sitemap.xml', context }, () => getSitemapEntries({ client: siteServices(context).content, signal: request.signal, locale }), empty)),
   );
   const [source = empty] = lists;
+  // The grid filtered by each category (its own canonical address); keyed by the source language's name in every language.
+  const categories = await loadOrEmpty({ route: '/sitemap.xml', context }, () => getCategories({ client: siteServices(context).content, signal: request.signal, locale: locales.source }), [ALL_CATEGORY]);
+  const gridChanged = latest(source.projects.map((entry) => entry.updatedAt));
   /** The languages an entry (by its documentId) is published in. */
   const inLanguages = (kind: 'projects' | 'articles', documentId: string) => every.filter((_locale, index) => lists[index]![kind].some((entry) => entry.documentId === documentId));
   const entries = (kind: 'projects' | 'articles', path: (entry: SitemapEntry) => string): Address[] =>
     source[kind].map((entry) => ({ path: path(entry), lastmod: entry.updatedAt, languages: inLanguages(kind, entry.documentId) }));
   const urls: Address[] = [
     { path: '/login', lastmod: null, languages: every },
-    { path: PAGE.projects, lastmod: latest(source.projects.map((entry) => entry.updatedAt)), languages: every },
+    { path: PAGE.projects, lastmod: gridChanged, languages: every },
+    ...categories
+      .filter((category) => category.designType !== ALL_CATEGORY.designType)
+      .map((category) => ({ path: projectListHref(category.designType), lastmod: gridChanged, languages: every })),
     ...entries('projects', (entry) => projectDetailHref(entry.documentId, ALL_CATEGORY.designType)),
     { path: PAGE.articles, lastmod: latest(source.articles.map((entry) => entry.updatedAt)), languages: every },
     ...entries('articles', (entry) => articleHref(entry.documentId)),

@@ -111,7 +111,7 @@ test.describe('metadata and structured data', () => {
 });
 
 test.describe('sitemap, robots and icons', () => {
-  test('/sitemap.xml lists every route, project and article with the CMS’s updatedAt; robots.txt points at it', SERVER_ONLY, async ({ request, baseURL }) => {
+  test('/sitemap.xml lists every route, category, project and article with the CMS’s updatedAt; robots.txt points at it', SERVER_ONLY, async ({ request, baseURL }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('xml');
@@ -135,7 +135,15 @@ test.describe('sitemap, robots and icons', () => {
     for (const article of articles) {
       expect(urls).toContainEqual({ loc: new URL(`/dailyPage/article/${article.documentId}?documentId=${article.documentId}`, baseURL).href, lastmod: article.updatedAt });
     }
-    expect(urls).toHaveLength(2 * (4 + projects.length + articles.length));
+    // The grid of each category, the address its own canonical link names, so a crawler finds the filtered grids.
+    const categories = await cmsData<Array<{ designType: string }>>('/api/categories');
+    expect(categories.length).toBeGreaterThan(0);
+    for (const { designType } of categories) {
+      const grid = `/dailyPage/project?${new URLSearchParams({ category: designType })}`;
+      expect(urls).toContainEqual({ loc: new URL(grid, baseURL).href, lastmod: projects.map((project) => project.updatedAt).sort().at(-1) });
+      expect(urls.map((url) => url.loc)).toContain(new URL(english(grid), baseURL).href);
+    }
+    expect(urls).toHaveLength(2 * (4 + categories.length + projects.length + articles.length));
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
     expect(robots).toMatch(/^User-agent: \*/m);
