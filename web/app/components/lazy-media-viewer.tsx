@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { useHydrated } from '~/lib/hooks/use-hydrated';
 import type { MediaViewerProps } from './media-viewer';
-import { chunkLoader } from '~/lib/document/chunk-loader';
+import { chunkLoader, drawnWhenLoaded } from '~/lib/document/chunk-loader';
 
-// A failed fetch is tried again at the next intent.
+// A failed fetch is tried again at the next intent, or when the viewer is opened again.
 const load = chunkLoader(() => import('./media-viewer'));
-const Viewer = lazy(() => load().then((module) => ({ default: module.MediaViewer })));
+const Viewer = drawnWhenLoaded(load, (module) => module.MediaViewer);
 
 /**
  * Fetches the viewer's chunk when the visitor shows the intent to open it (pointing at, focusing or
@@ -25,9 +24,5 @@ export const viewerIntent = { onPointerEnter: () => void load(), onFocus: () => 
 export function MediaViewer(props: MediaViewerProps) {
   const hydrated = useHydrated();
   if (props.index === null || !hydrated) return null;
-  return (
-    <Suspense fallback={null}>
-      <Viewer {...props} />
-    </Suspense>
-  );
+  return <Viewer {...props} />;
 }

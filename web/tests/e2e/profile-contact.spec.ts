@@ -66,4 +66,26 @@ test.describe('profile and contact', () => {
     await dialog.getByRole('button', { name: '关闭联系方式' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  test('a contact panel whose code could not be fetched is empty, and filled at the next opening once it can', async ({ page }) => {
+    const contact = await cmsData<Contact>('/api/contact-mess');
+    // The panel's own chunk (fetched when the menu opens) fails while the network is away.
+    let offline = true;
+    await page.route(/\/assets\/contact-details[^/]*\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+    await open(page, '/dailyPage/project');
+    const openContact = async () => {
+      await page.getByRole('button', { name: '菜单' }).click();
+      await page.getByRole('navigation', { name: '主菜单' }).getByRole('button', { name: 'CONTACT' }).click();
+    };
+    await openContact();
+    const dialog = page.getByRole('dialog', { name: 'CONTACT' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(contact.address)).toHaveCount(0);
+    await dialog.getByRole('button', { name: '关闭联系方式' }).click();
+    await expect(dialog).toBeHidden();
+    offline = false;
+    await openContact();
+    await expect(dialog.getByText(contact.address)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: contact.mail })).toHaveAttribute('href', `mailto:${contact.mail}`);
+  });
 });

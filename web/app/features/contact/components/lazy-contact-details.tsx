@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { chunkLoader } from '~/lib/document/chunk-loader';
+import { memo } from 'react';
+import { chunkLoader, drawnWhenLoaded } from '~/lib/document/chunk-loader';
 import type { ContactInfo } from '../api/contact-types';
 
 /**
@@ -8,25 +8,14 @@ import type { ContactInfo } from '../api/contact-types';
  */
 export const preloadContactDetails = chunkLoader(() => import('./contact-details'));
 
-// A chunk that cannot be fetched (the site redeployed, the network gone) leaves the panel empty, as
-// contact details that could not be loaded do (spec 8), rather than failing the page around it.
-const Nothing = () => null;
-const Details = lazy(() =>
-  preloadContactDetails().then(
-    (module) => ({ default: module.ContactDetails }),
-    () => ({ default: Nothing }),
-  ),
-);
+const Details = drawnWhenLoaded(preloadContactDetails, (module) => module.ContactDetails);
 
 /**
  * The shell's contact panel content in a chunk of its own (decision 022, twenty-first pass): the
  * panel is drawn once opened, so its styles need not ride in every page of the shell's document,
- * as the viewer's do not (thirteenth pass).
+ * as the viewer's do not (thirteenth pass). Empty while the chunk cannot be had; drawn as soon as
+ * a later opening of the panel or the menu brings it.
  */
-export function LazyContactDetails({ contact }: { contact: ContactInfo | null }) {
-  return (
-    <Suspense fallback={null}>
-      <Details contact={contact} />
-    </Suspense>
-  );
-}
+export const LazyContactDetails = memo(function LazyContactDetails({ contact }: { contact: ContactInfo | null }) {
+  return <Details contact={contact} />;
+});

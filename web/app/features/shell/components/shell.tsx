@@ -30,8 +30,8 @@ export function Shell({ categories, contact, onContactIntent, headerExtra, child
   const { ui } = useUi();
   const [state, dispatch] = useReducer(shellReducer, initialShellState);
   useEffect(() => {
-    // Asked again at each opening until it has come; a panel first opened while it cannot be had
-    // stays empty until the page is loaded again (LazyContactDetails), as missing details do.
+    // Asked again at each opening until it has come; a panel opened while it cannot be had stays
+    // empty, as missing details do, and is drawn at a later opening that brings it (LazyContactDetails).
     if (state.open === 'menu' || state.open === 'contact') onContactIntent?.().catch(() => {});
   }, [state.open, onContactIntent]);
   const activeMenu = useActiveMenu();
