@@ -43,8 +43,14 @@ describe('the address of the page React Router matched', () => {
     expect(pageAddress('http://s/login?x=1', { pattern: 'login', params: {} })).toEqual({ cacheKey: '/login', notFound: false });
   });
 
-  it('is the page itself when asked as it is spelled, with or without a trailing slash', () => {
-    expect(pageAddress('http://s/dailyPage/project/', grid)).toEqual({ cacheKey: '/dailyPage/project', notFound: false });
+  it('is the page itself when asked as it is spelled; with a trailing slash, a redirect to it', () => {
+    expect(pageAddress('http://s/dailyPage/project/', grid)).toEqual({ cacheKey: '/dailyPage/project', notFound: false, redirectTo: '/dailyPage/project' });
+    expect(pageAddress('http://s/en/dailyPage/project/?category=a', { pattern: ':lang/dailyPage/project', params: { lang: 'en' } }).redirectTo).toBe('/en/dailyPage/project?category=a');
+    expect(pageAddress('http://s/en/login/', { pattern: ':lang/login', params: { lang: 'en' } }).redirectTo).toBe('/en/login');
+    // The shell's own address is its index, which redirects to the grid by itself: one hop.
+    expect(pageAddress('http://s/dailyPage/', { pattern: 'dailyPage', params: {} }).redirectTo).toBeUndefined();
+    expect(pageAddress('http://s/en/dailyPage/', { pattern: ':lang/dailyPage', params: { lang: 'en' } }).redirectTo).toBeUndefined();
+    expect(pageAddress('http://s/dailyPage/project/.data', grid)).toEqual({ cacheKey: '/dailyPage/project.data', notFound: false });
     expect(pageAddress('http://s/dailyPage/project?category=a&x=1', grid)).toEqual({ cacheKey: '/dailyPage/project?category=a', notFound: false });
     expect(pageAddress('http://s/dailyPage/project/Ab1?documentId=Ab1', detail)).toEqual({ cacheKey: '/dailyPage/project/Ab1?documentId=Ab1', notFound: false });
   });

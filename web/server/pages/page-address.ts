@@ -60,6 +60,9 @@ export const routeSet = (value: string): string => [...new Set(value.split(','))
 const PRIVATE = pageAddresses(PAGES).filter((page) => page.private).map((page) => page.pattern.slice(1));
 export const isPrivatePage = (pattern: string) => PRIVATE.some((page) => pattern === page || pattern === `:lang/${page}`);
 
+/** The patterns of the pages that hold others (the /dailyPage shell), whose own address is an index that redirects. */
+const SHELLS = new Set(PAGES.filter((page) => page.children && page.path).map((page) => page.path!));
+
 /** The route that matched a request: React Router's pattern (`PAGE.project`) and params. */
 export interface MatchedRoute {
   pattern: string;
@@ -101,8 +104,11 @@ export function pageAddress(requestUrl: string, { pattern, params }: MatchedRout
   const path = `/${pattern}`
     .replace(/\/+/g, '/')
     .replace(/:(\w+)\??/g, (_hole, name: string) => encodeURIComponent(name === 'lang' ? (params[name] ?? '').toLowerCase() : (params[name] ?? '')));
-  // A trailing slash is left alone (the index routes redirect from it themselves), keyed as without.
-  const requested = url.pathname.replace(DATA_SUFFIX, '').replace(/(.)\/$/, '$1') || '/';
+  // A trailing slash is another spelling too: the page is drawn from the address asked for (the
+  // language toggle's link is made from it), so `/en/login/` cached under `/en/login` gave every
+  // visitor a link to `/login/` (an outside review found it). Data requests are keyed as without.
+  // A shell's own address (`/dailyPage/`) is its index, which redirects by itself.
+  const requested = SHELLS.has(pattern.replace(/^:lang\//, '')) ? url.pathname.replace(/(.)\/$/, '$1') : url.pathname.replace(DATA_SUFFIX, '');
   const address = canonicalPageAddress(`${path}${suffix}${url.search}`);
   if (data || requested === path) return { cacheKey: address, notFound: false };
   return { cacheKey: address, notFound: false, redirectTo: canonicalPageAddress(`${path}${url.search}`) };

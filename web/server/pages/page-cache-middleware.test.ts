@@ -60,7 +60,7 @@ describe('the page cache', () => {
 
   it('sends other spellings of a page to its own address, and renders the 404 page once for every unknown address', async () => {
     const { visit, renders } = setup();
-    for (const spelling of ['/DaILypaGE/PrOjeCT', '/dai%6Cy%50age/project']) {
+    for (const spelling of ['/DaILypaGE/PrOjeCT', '/dai%6Cy%50age/project', '/dailyPage/project/']) {
       const { response, next } = await visit(spelling, { pattern: 'dailyPage/project' });
       expect(response.status, spelling).toBe(301);
       expect(response.headers.get('location')).toBe('/dailyPage/project');

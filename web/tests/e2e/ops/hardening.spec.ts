@@ -47,6 +47,22 @@ test.describe('one page, one cache entry (issue 25)', () => {
     expect((await request.get(`/${'a/'.repeat(2000)}`)).status()).toBe(414);
   });
 
+  test('a trailing slash is redirected, so the page other visitors get never links to it', async ({ request }) => {
+    for (const [slashed, own] of [
+      ['/en/login/', '/en/login'],
+      ['/en/dailyPage/article/', '/en/dailyPage/article'],
+    ] as const) {
+      const response = await request.get(slashed, { maxRedirects: 0 });
+      expect(response.status(), slashed).toBe(301);
+      expect(response.headers().location).toBe(own);
+      // The page as the next visitor gets it: its language toggle links to the source's own address.
+      const html = await (await request.get(own)).text();
+      const toggle = /<a [^>]*data-language="[^"]*"[^>]*>/.exec(html)?.[0] ?? /<a [^>]*href="[^"]*"[^>]*data-language[^>]*>/.exec(html)?.[0];
+      expect(toggle, own).toBeTruthy();
+      expect(toggle, own).toContain(`href="${own.replace(/^\/en/, '')}"`);
+    }
+  });
+
   test('every unknown address is the same 404 page, kept once', async ({ request }) => {
     const bodies = new Set<string>();
     for (let n = 0; n < 20; n += 1) {
