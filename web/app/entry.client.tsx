@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installDataCache } from '~/lib/navigation/data-cache';
+import { fetchEveryPageCodeWhenIdle } from '~/lib/navigation/fetch-ahead';
 import { handEarlyClicksToReact } from '~/lib/document/early-input';
 import { holdPicturesDuringMoves } from '~/lib/media/hold-pictures';
 import { InlineStylesheets, inlinedInDocument, markInlinedForRouter } from '~/lib/document/inline-stylesheets';
@@ -14,6 +15,8 @@ const inlined = inlinedInDocument(document);
 // Back to the first page does not wait for its stylesheets from the network (issue 41).
 markInlinedForRouter(document, inlined);
 handEarlyClicksToReact();
+// Every page's code once idle: no move waits for it, and none made offline loses the page.
+fetchEveryPageCodeWhenIdle();
 
 startTransition(() => {
   hydrateRoot(

@@ -1,9 +1,20 @@
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
 import { ResultPageStyles, resultPage as styles } from './result-page-styles';
 import { useUi } from '~/lib/language/ui-text';
 
-/** Anything unexpected: a calm page with a way back, never a stack trace. */
+/**
+ * Anything unexpected: a calm page with a way back, never a stack trace. Most often in a browser,
+ * a move made while the network was away: when it comes back, the page loads again by itself.
+ */
 export function ErrorPage() {
   const { ui } = useUi();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const again = () => void revalidate();
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
+  }, [revalidate]);
   return (
     <main className={styles.page}>
       <ResultPageStyles />

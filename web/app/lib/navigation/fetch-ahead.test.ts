@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchEveryPageCodeWhenIdle, fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
 
 const browser = (connection?: { saveData?: boolean }) => ({ connection }) as unknown as Navigator;
 
@@ -34,5 +34,47 @@ describe("a page's routes, fetched ahead", () => {
     const hints = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
     expect(hints('modulepreload')).toEqual(['/assets/root.js', '/assets/project.js', '/assets/pager.js']);
     expect(hints('prefetch')).toEqual(['/assets/project.css']);
+  });
+});
+
+describe("every page's code, once idle", () => {
+  const manifest = {
+    routes: {
+      root: { module: '/assets/root-1.js' },
+      list: { module: '/assets/list-1.js', imports: ['/assets/links-1.js'], css: ['/assets/list-1.css'] },
+      profile: { module: '/assets/profile-1.js', imports: ['/assets/links-1.js'] },
+    },
+  };
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [link.getAttribute('href'), link.getAttribute('fetchpriority')]);
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+    delete (window as unknown as Record<string, unknown>).__reactRouterManifest;
+    delete (navigator as unknown as Record<string, unknown>).connection;
+  });
+
+  it('fetches each route module and its imports once, at low priority, only once the browser is idle', () => {
+    vi.useFakeTimers();
+    Object.assign(window, { __reactRouterManifest: manifest });
+    fetchEveryPageCodeWhenIdle();
+    expect(preloads()).toEqual([]);
+    vi.runAllTimers();
+    expect(preloads()).toEqual([
+      ['/assets/root-1.js', 'low'],
+      ['/assets/list-1.js', 'low'],
+      ['/assets/links-1.js', 'low'],
+      ['/assets/profile-1.js', 'low'],
+    ]);
+    // No stylesheet: a route's styles are fetched with its move, and only its data can then fail.
+    expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
+  });
+
+  it('fetches nothing when the visitor asked to save data', () => {
+    vi.useFakeTimers();
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    Object.assign(window, { __reactRouterManifest: manifest });
+    fetchEveryPageCodeWhenIdle();
+    vi.runAllTimers();
+    expect(preloads()).toEqual([]);
   });
 });

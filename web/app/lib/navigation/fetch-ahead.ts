@@ -20,7 +20,7 @@ interface RouterGlobals {
 
 const asked = new Set<string>();
 
-function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string): void {
+function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, priority?: 'low'): void {
   const key = `${rel} ${href}`;
   if (asked.has(key)) return;
   asked.add(key);
@@ -28,7 +28,32 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string): voi
   link.rel = rel;
   link.href = href;
   if (as) link.as = as;
+  if (priority) link.setAttribute('fetchpriority', priority);
   document.head.append(link);
+}
+
+/**
+ * Every page's code (its route modules and what they import: fetched, not run), once the page has
+ * loaded and the browser is idle, at low priority; not with Save-Data. A move then never waits for
+ * a route's code, however it is made (the menu on a phone gives no intent before its tap). And a
+ * move made after the network went away no longer loses the page: React Router answers code it
+ * cannot fetch by reloading (its cure for a redeployed site), which offline is the browser's
+ * offline page. With the code here, the move shows the site's own "cannot be shown" page in the
+ * shell, and Back the page the visitor left. A few KB once per visit (the routes' chunks are small:
+ * the shared code is in the page's own).
+ */
+export function fetchEveryPageCodeWhenIdle(): void {
+  if (!mayFetchAhead()) return;
+  const fetchAll = () => {
+    const manifest = (window as unknown as RouterGlobals).__reactRouterManifest;
+    for (const route of Object.values(manifest?.routes ?? {})) {
+      if (!route) continue;
+      for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href, undefined, 'low');
+    }
+  };
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fetchAll, { timeout: 5_000 }) : setTimeout(fetchAll, 1_000));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
 
 /**

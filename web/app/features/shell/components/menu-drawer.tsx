@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { QuietLink } from '~/lib/navigation/quiet-link';
+import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
 import { MENU_ITEMS, type MenuKey } from '../active-menu';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
@@ -30,6 +31,7 @@ export const MenuDrawer = memo(function MenuDrawer({ open, active, contactOpen, 
                 className={styles.item}
                 aria-current={item.key === active ? 'page' : undefined}
                 onClick={() => onChoose(item.key)}
+                {...fetchAheadOnIntent(href(item.to))}
               >
                 {item.key}
               </QuietLink>
