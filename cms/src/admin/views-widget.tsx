@@ -72,6 +72,7 @@ export function ViewsWidget() {
   if (failed) return <Widget.Error />;
   if (!summary) return <Widget.Loading />;
   const total = summary.days.reduce((sum, day) => sum + day.views, 0);
+  const busiest = summary.days.reduce((most, day) => (day.views > most.views ? day : most), { day: '', views: 0 });
   if (total === 0 && summary.links.length === 0) return <Widget.NoData>No views yet: pages of projects and articles count once a browser shows them.</Widget.NoData>;
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
@@ -81,7 +82,7 @@ export function ViewsWidget() {
             {total}
           </Typography>
           <Typography variant="omega" textColor="neutral600">
-            views of projects and articles · busiest day {Math.max(...summary.days.map((day) => day.views))}
+            views of projects and articles{total > 0 && ` · ${busiest.views} on ${busiest.day}, the busiest day`}
           </Typography>
         </Flex>
         <DailyBars days={summary.days} />
