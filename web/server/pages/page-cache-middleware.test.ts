@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { cspContext } from '~/lib/request/csp.server';
 import { markDegraded } from '~/lib/request/render-state.server';
 import { createPageCache } from './page-cache';
-import { pageCacheMiddleware } from './page-cache-middleware';
+import { pageCacheControl, pageCacheMiddleware } from './page-cache-middleware';
 import { renderBudgetContext } from './render-budget';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -131,8 +131,9 @@ describe('the page cache', () => {
     const degraded = await visit('/dailyPage/project', { degrade: true });
     expect(degraded.response.headers.get('cache-control')).toBe('no-store');
     await visit('/dailyPage/project');
-    await visit('/nothing', { status: 404 });
-    await visit('/nothing', { status: 404 });
+    const unknown = await visit('/dailyPage/project/zzz', { pattern: 'dailyPage/project/:id', params: { id: 'zzz' }, status: 404 });
+    expect(unknown.response.headers.get('cache-control')).toBe(pageCacheControl(60));
+    await visit('/dailyPage/project/zzz', { pattern: 'dailyPage/project/:id', params: { id: 'zzz' }, status: 404 });
     expect(renders()).toBe(4);
   });
 

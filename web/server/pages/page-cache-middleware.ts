@@ -105,6 +105,9 @@ export function pageCacheMiddleware(services: (context: Readonly<RouterContextPr
     if (response.status !== expected || degraded || !response.body || response.headers.has('set-cookie')) {
       finish(undefined);
       if (degraded) response.headers.set('cache-control', 'no-store');
+      // An unknown id's 404 page (not kept here: every id would be an entry) says how long a
+      // shared cache may keep it, as every other 404 does, rather than leave it to the cache.
+      else if (response.status === 404 && !response.headers.has('cache-control')) response.headers.set('cache-control', pageCacheControl(pageTtlS));
       return response;
     }
     // The first visitor gets the page as it streams; the copy goes into the cache when complete.
