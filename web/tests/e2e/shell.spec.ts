@@ -119,7 +119,8 @@ test.describe('the /dailyPage shell', () => {
   test('a move made after the network went away keeps the site: its own page, not the browser’s offline page, and Back', async ({ page, context }) => {
     const [profile] = await cmsData<Array<{ profileName: string }>>('/api/profilelists');
     // The page settles (every page's code comes once it is idle), then the network goes.
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/profile-[\w-]+\.js$/.test(entry.name)), undefined, { timeout: 15_000 });
+    test.setTimeout(60_000);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/profile-[\w-]+\.js$/.test(entry.name)), undefined, { timeout: 25_000 });
     await context.setOffline(true);
     try {
       await menuButton(page).click();

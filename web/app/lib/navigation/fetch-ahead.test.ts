@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchEveryPageCodeWhenIdle, fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
+import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
 
 const browser = (connection?: { saveData?: boolean }) => ({ connection }) as unknown as Navigator;
 
@@ -53,10 +53,12 @@ describe("every page's code, once idle", () => {
     delete (navigator as unknown as Record<string, unknown>).connection;
   });
 
-  it('fetches each route module and its imports once, at low priority, only once the browser is idle', () => {
+  it('fetches each route module and its imports once, at low priority, well after the load and when the browser is idle', () => {
     vi.useFakeTimers();
     Object.assign(window, { __reactRouterManifest: manifest });
     fetchEveryPageCodeWhenIdle();
+    // Not while a visitor's first move may be under way.
+    vi.advanceTimersByTime(CODE_AFTER_LOAD_MS - 1);
     expect(preloads()).toEqual([]);
     vi.runAllTimers();
     expect(preloads()).toEqual([
