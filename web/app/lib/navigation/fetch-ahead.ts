@@ -1,7 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { stylesheetOnPage } from '~/lib/document/inline-stylesheets';
 import { dataCache } from './data-cache';
-import { afterLoad } from '../hooks/use-after-load';
 
 /**
  * Whether the page may fetch ahead what the visitor has not asked for yet (a tile in view, the
@@ -57,8 +56,11 @@ export function fetchEveryPageCodeWhenIdle(): void {
   };
   // Not at the first idle moment: on a slow phone that came during the visitor's first move and
   // took from it (the bench's moves 5–20 % slower with it than without, 2026-11-29). Ten seconds
-  // after the page loaded and the browser was idle.
-  afterLoad(() => setTimeout(fetchAll, CODE_AFTER_LOAD_MS));
+  // after the page loaded, then when the browser is idle.
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fetchAll, { timeout: 5_000 }) : setTimeout(fetchAll, 1_000));
+  const later = () => setTimeout(whenIdle, CODE_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
 }
 
 /**
