@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { installDataCache } from '~/lib/navigation/data-cache';
-import { fetchEveryPageCodeWhenIdle } from '~/lib/navigation/fetch-ahead';
+import { fetchEveryPageCodeWhenIdle, keepArrivalDataWhenIdle } from '~/lib/navigation/fetch-ahead';
 import { handEarlyClicksToReact } from '~/lib/document/early-input';
 import { holdPicturesDuringMoves } from '~/lib/media/hold-pictures';
 import { InlineStylesheets, inlinedInDocument, markInlinedForRouter } from '~/lib/document/inline-stylesheets';
@@ -17,6 +17,8 @@ markInlinedForRouter(document, inlined);
 handEarlyClicksToReact();
 // Every page's code once idle: no move waits for it, and none made offline loses the page.
 fetchEveryPageCodeWhenIdle();
+// The arrival page's data, which came inside the document: Back to it offline shows it (issue 41).
+keepArrivalDataWhenIdle(location.pathname + location.search);
 
 startTransition(() => {
   hydrateRoot(

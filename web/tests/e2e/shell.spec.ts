@@ -116,11 +116,16 @@ test.describe('the /dailyPage shell', () => {
     await expect(contactDialog(page)).toBeHidden();
   });
 
-  test('a move made after the network went away keeps the site: its own page, not the browser’s offline page, and Back', async ({ page, context }) => {
+  test('a move made after the network went away keeps the site: its own page, not the browser’s offline page, and Back to the page left', async ({ page, context }) => {
     const [profile] = await cmsData<Array<{ profileName: string }>>('/api/profilelists');
-    // The page settles (every page's code comes once it is idle), then the network goes.
+    // The page settles (every page's code, and the data of the page arrived on, come once it is
+    // idle), then the network goes.
     test.setTimeout(60_000);
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/profile-[\w-]+\.js$/.test(entry.name)), undefined, { timeout: 25_000 });
+    const settled = () =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/profile-[\w-]+\.js$/.test(entry.name)) &&
+      performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === '/dailyPage/project.data');
+    await page.waitForFunction(settled, undefined, { timeout: 25_000 });
+    const firstTile = (await page.locator('main li a').first().textContent())!;
     await context.setOffline(true);
     try {
       await menuButton(page).click();
@@ -128,16 +133,16 @@ test.describe('the /dailyPage shell', () => {
       await expect(page).toHaveURL('/dailyPage/profile');
       await expect(page.getByRole('main')).toContainText('页面暂时无法显示');
       await expect(menuButton(page)).toBeVisible();
+      // Back, still offline: the grid as it was, not the "cannot be shown" page.
       await page.goBack();
       await expect(page).toHaveURL('/dailyPage/project');
+      await expect(page.locator('main li a').first()).toHaveText(firstTile);
+      await expect(page.getByRole('main')).not.toContainText('页面暂时无法显示');
       await expect(menuButton(page)).toBeVisible();
     } finally {
       await context.setOffline(false);
     }
-    // Back online, the page the visitor is on fills itself (a phone kept the grid's data, a
-    // desktop window asks for it again), and the same move opens the page.
-    await expect(page.locator('main li a').first()).toBeVisible();
-    await expect(page.getByRole('main')).not.toContainText('页面暂时无法显示');
+    // Back online, the same move opens the page.
     await menuButton(page).click();
     await menuNav(page).getByRole('link', { name: 'PROFILE' }).click();
     await expect(page.getByRole('main')).toContainText(profile!.profileName);

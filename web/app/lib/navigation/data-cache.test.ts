@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataCache, dataUrl, reusableFor } from './data-cache';
+import { DataCache, dataUrl, fallbackFor, reusableFor } from './data-cache';
 
 const ORIGIN = 'https://studio.example';
 
@@ -96,9 +96,78 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
     expect(asked).toHaveLength(1);
   });
 
+  describe("past its lifetime, an answer stands in when asking again fails (its stale-if-error)", () => {
+    /** A network that answers, fails (offline: a rejected fetch) or errs (a 5xx), as the test says. */
+    function flaky() {
+      let mode: 'ok' | 'offline' | 'error' | 'gone' = 'ok';
+      let count = 0;
+      const fetcher = (async () => {
+        count += 1;
+        if (mode === 'offline') throw new TypeError('Failed to fetch');
+        const status = mode === 'error' ? 503 : mode === 'gone' ? 404 : 200;
+        return new Response(`answer ${count}`, { status, headers: { 'cache-control': 'public, max-age=60, stale-if-error=600' } });
+      }) as typeof fetch;
+      return { fetcher, set: (next: typeof mode) => (mode = next) };
+    }
+    const grid = `${ORIGIN}/dailyPage/project.data?_routes=routes%2Fdaily-page`;
+
+    it('offline or on a 5xx, the last answer; back online, a new one', async () => {
+      let now = 0;
+      const { fetcher, set } = flaky();
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      await cache.fetchAhead('/dailyPage/project');
+      now = 120_000;
+      set('offline');
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
+      // Again (Back and Forward while offline), and on a failing site.
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
+      set('error');
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
+      set('ok');
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 5');
+    });
+
+    it('not past its stale-if-error, not for routes it does not hold, not once the site says the page is gone', async () => {
+      let now = 0;
+      const { fetcher, set } = flaky();
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      await cache.fetch(grid);
+      now = 120_000;
+      set('offline');
+      await expect(cache.fetch(`${ORIGIN}/dailyPage/project.data`)).rejects.toThrow('Failed to fetch');
+      now = 60_000 + 600_000;
+      await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
+
+      const gone = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      set('ok');
+      await gone.fetch(grid);
+      now += 120_000;
+      set('gone');
+      expect((await gone.fetch(grid)).status).toBe(404);
+      set('offline');
+      await expect(gone.fetch(grid)).rejects.toThrow('Failed to fetch');
+    });
+
+    it('an answer that may not be kept never stands in (a share link, a preview)', async () => {
+      let now = 0;
+      let offline = false;
+      const fetcher = (async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return new Response('private', { headers: { 'cache-control': 'private, no-store, stale-if-error=600' } });
+      }) as typeof fetch;
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      await cache.fetch(grid);
+      now = 1_000;
+      offline = true;
+      await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
+    });
+  });
+
   it('names the data address as React Router does, the language being in the path', () => {
     expect(dataUrl('/en/dailyPage/project/a?documentId=a#x', ORIGIN).href).toBe(`${ORIGIN}/en/dailyPage/project/a.data?documentId=a`);
     expect(dataUrl('/', ORIGIN).pathname).toBe('/_.data');
     expect(reusableFor(new Headers({ 'cache-control': 'public, max-age=60, stale-while-revalidate=30', age: '20' }))).toBe(40);
+    expect(fallbackFor(new Headers({ 'cache-control': 'public, max-age=60, stale-if-error=604800' }))).toBe(604_800);
+    expect(fallbackFor(new Headers({ 'cache-control': 'public, max-age=60' }))).toBe(0);
   });
 });

@@ -9,6 +9,9 @@
  *   address, in flight or done: a move to a page being fetched ahead waits for that answer;
  * - an answer is kept for the lifetime its `Cache-Control: max-age` gives (the page TTL), never
  *   when it says `no-store`, `private` or `no-cache` (a share link, a preview), never if it failed;
+ * - past that lifetime, and within its `stale-if-error`, it stands in when asking again fails (no
+ *   network, or the site answering 5xx): Back or a move made offline shows the page as it was
+ *   fetched, not the site's "cannot be shown now" page, as HTTP's `stale-if-error` means;
  * - React Router asks for some routes only (`_routes=a,b`: the ones that change); an answer for
  *   the whole page (no `_routes`, what fetching ahead asks for) holds every route, so it serves any
  *   such request. Keys are the address without `_routes`; the language is in the path.
@@ -29,6 +32,8 @@ interface Entry {
   answer: Promise<Response>;
   /** Until when it may be used (infinite while in flight). */
   until: number;
+  /** Until when it may stand in for an answer that failed (`stale-if-error`). */
+  fallbackUntil: number;
 }
 
 const DATA_PATH = /\.data$/;
@@ -41,6 +46,13 @@ export function reusableFor(headers: Headers): number {
   if (!maxAge) return 0;
   const age = Number(headers.get('age') ?? 0);
   return Math.max(0, Number(maxAge[2]) - (Number.isFinite(age) ? age : 0));
+}
+
+/** The seconds past its lifetime a data answer may stand in when asking again fails (`stale-if-error`). */
+export function fallbackFor(headers: Headers): number {
+  const control = (headers.get('cache-control') ?? '').toLowerCase();
+  const seconds = /(^|,)\s*stale-if-error=(\d+)/.exec(control);
+  return seconds ? Number(seconds[2]) : 0;
 }
 
 /** The address of a page's data, as React Router asks for it (`/a/b` → `/a/b.data`, `/` → `/_.data`). */
@@ -109,14 +121,19 @@ export class DataCache {
   private usable(key: string, routes: ReadonlySet<string> | null): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.until <= this.now()) {
-      this.entries.delete(key);
+    const now = this.now();
+    if (entry.until <= now) {
+      // Past its lifetime: kept (not used) while it may still stand in for a failed answer.
+      if (entry.fallbackUntil <= now) this.entries.delete(key);
       return undefined;
     }
-    if (entry.routes === null) return entry;
-    if (routes === null) return undefined;
-    for (const route of routes) if (!entry.routes.has(route)) return undefined;
-    return entry;
+    return covers(entry, routes) ? entry : undefined;
+  }
+
+  /** An answer past its lifetime that may stand in for a failed one now. */
+  private fallback(key: string, routes: ReadonlySet<string> | null): Entry | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.until <= this.now() && this.now() < entry.fallbackUntil && covers(entry, routes) ? entry : undefined;
   }
 
   private answer(url: URL, routes: ReadonlySet<string> | null, signal: AbortSignal | undefined, priority: RequestPriority | undefined): Promise<Response> {
@@ -124,21 +141,41 @@ export class DataCache {
     let entry = this.usable(key, routes);
     if (!entry) {
       this.fetched += 1;
+      const previous = this.fallback(key, routes);
       // Not the caller's signal: an answer several callers share is not cancelled by one of them.
-      const answer = this.network(url, priority ? { priority } : undefined);
-      const created: Entry = { routes, answer, until: Number.POSITIVE_INFINITY };
+      // Failed (no network, a 5xx), it is the previous answer, when one may stand in.
+      let stoodIn = false;
+      const standIn = () => {
+        stoodIn = true;
+        return previous!.answer;
+      };
+      const answer = this.network(url, priority ? { priority } : undefined).then(
+        (response) => (response.status >= 500 && previous ? standIn() : response),
+        (error: unknown) => {
+          if (previous) return standIn();
+          throw error;
+        },
+      );
+      const created: Entry = { routes, answer, until: Number.POSITIVE_INFINITY, fallbackUntil: Number.POSITIVE_INFINITY };
       entry = created;
       this.entries.set(key, created);
       this.trim();
+      const forget = () => {
+        if (this.entries.get(key) !== created) return;
+        // The previous answer, when it stood in, stays for the next failure. An answer of the site
+        // that may not be kept (gone, private now) takes its place, and nothing is kept.
+        if (stoodIn) this.entries.set(key, previous!);
+        else this.entries.delete(key);
+      };
       answer.then(
         (response) => {
-          const seconds = response.status === 200 ? reusableFor(response.headers) : 0;
-          if (seconds > 0) created.until = this.now() + seconds * 1000;
-          else if (this.entries.get(key) === created) this.entries.delete(key);
+          const seconds = response.status === 200 && !stoodIn ? reusableFor(response.headers) : 0;
+          if (seconds > 0) {
+            created.until = this.now() + seconds * 1000;
+            created.fallbackUntil = created.until + fallbackFor(response.headers) * 1000;
+          } else forget();
         },
-        () => {
-          if (this.entries.get(key) === created) this.entries.delete(key);
-        },
+        forget,
       );
     }
     return withSignal(entry.answer.then((response) => response.clone()), signal);
@@ -151,6 +188,14 @@ export class DataCache {
       this.entries.delete(oldest);
     }
   }
+}
+
+/** Whether an answer holds every route asked for (`null`: the whole page). */
+function covers(entry: Entry, routes: ReadonlySet<string> | null): boolean {
+  if (entry.routes === null) return true;
+  if (routes === null) return false;
+  for (const route of routes) if (!entry.routes.has(route)) return false;
+  return true;
 }
 
 function keyOf(url: URL): string {

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, mayFetchAhead } from './fetch-ahead';
+import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, keepArrivalDataWhenIdle, mayFetchAhead } from './fetch-ahead';
+
+// The page's data cache, as the browser's entry installs it: what is asked of it is recorded.
+const kept = vi.hoisted(() => [] as Array<[string, string | undefined]>);
+vi.mock('./data-cache', () => ({
+  dataCache: () => ({
+    fetchAhead: (page: string, priority?: string) => {
+      kept.push([page, priority]);
+      return Promise.resolve();
+    },
+  }),
+}));
 
 const browser = (connection?: { saveData?: boolean }) => ({ connection }) as unknown as Navigator;
 
@@ -78,5 +89,30 @@ describe("every page's code, once idle", () => {
     fetchEveryPageCodeWhenIdle();
     vi.runAllTimers();
     expect(preloads()).toEqual([]);
+  });
+});
+
+describe('the data of the page arrived on, once settled', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    kept.length = 0;
+    delete (navigator as unknown as Record<string, unknown>).connection;
+  });
+
+  it('goes into the data cache at low priority, well after the load (Back to it offline then shows it)', () => {
+    vi.useFakeTimers();
+    keepArrivalDataWhenIdle('/en/dailyPage/project?category=x');
+    vi.advanceTimersByTime(CODE_AFTER_LOAD_MS - 1);
+    expect(kept).toEqual([]);
+    vi.runAllTimers();
+    expect(kept).toEqual([['/en/dailyPage/project?category=x', 'low']]);
+  });
+
+  it('is not fetched when the visitor asked to save data', () => {
+    vi.useFakeTimers();
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    keepArrivalDataWhenIdle('/dailyPage/project');
+    vi.runAllTimers();
+    expect(kept).toEqual([]);
   });
 });

@@ -36,6 +36,19 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, prio
 export const CODE_AFTER_LOAD_MS = 10_000;
 
 /**
+ * Runs `work` a while after the page has loaded, when the browser is idle. Not at the first idle
+ * moment: on a slow phone that came during the visitor's first move and took from it (the bench's
+ * moves 5–20 % slower with it than without, 2026-11-29). Ten seconds after the page loaded, then
+ * when the browser is idle.
+ */
+function whenSettled(work: () => void): void {
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 5_000 }) : setTimeout(work, 1_000));
+  const later = () => setTimeout(whenIdle, CODE_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
+}
+
+/**
  * Every page's code (its route modules and what they import: fetched, not run), a while after the
  * page has loaded and when the browser is idle, at low priority; not with Save-Data. A move then
  * never waits for a route's code, however it is made (the menu on a phone gives no intent before its tap). And a
@@ -47,20 +60,26 @@ export const CODE_AFTER_LOAD_MS = 10_000;
  */
 export function fetchEveryPageCodeWhenIdle(): void {
   if (!mayFetchAhead()) return;
-  const fetchAll = () => {
+  whenSettled(() => {
     const manifest = (window as unknown as RouterGlobals).__reactRouterManifest;
     for (const route of Object.values(manifest?.routes ?? {})) {
       if (!route) continue;
       for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href, undefined, 'low');
     }
-  };
-  // Not at the first idle moment: on a slow phone that came during the visitor's first move and
-  // took from it (the bench's moves 5–20 % slower with it than without, 2026-11-29). Ten seconds
-  // after the page loaded, then when the browser is idle.
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fetchAll, { timeout: 5_000 }) : setTimeout(fetchAll, 1_000));
-  const later = () => setTimeout(whenIdle, CODE_AFTER_LOAD_MS);
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  });
+}
+
+/**
+ * The data of the page the visitor arrived on (`page`, its address then), into the page's data
+ * cache at the same settled moment, at low priority; not with Save-Data. It came inside the
+ * document, so the cache had nothing for it: Back to it after the network went away asked the
+ * network, and showed the "cannot be shown now" page instead of the page left. Kept, its answer
+ * serves Back for its lifetime and then stands in whenever asking again fails (`data-cache.ts`,
+ * its `stale-if-error`). A private page's answer (a share link, a preview) is never kept.
+ */
+export function keepArrivalDataWhenIdle(page: string): void {
+  if (!mayFetchAhead()) return;
+  whenSettled(() => void dataCache()?.fetchAhead(page, 'low'));
 }
 
 /**
