@@ -320,7 +320,6 @@ test.describe('moves that do not wait on the network', () => {
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
     // Further down, as a visitor browsing: pictures above and below the window have been asked for.
     await page.mouse.wheel(0, 2_000);
-    await page.waitForTimeout(500);
     const pictures = () =>
       page.locator('main li img').evaluateAll((images) =>
         images.map((image) => {
@@ -328,9 +327,10 @@ test.describe('moves that do not wait on the network', () => {
           return { src: image.getAttribute('src'), onScreen: box.bottom > 0 && box.top < innerHeight };
         }),
       );
+    // The scroll lands and its pictures are asked for (on a busy machine, later than a fixed wait).
+    await expect.poll(async () => (await pictures()).filter(({ onScreen }) => !onScreen).length, { message: 'pictures off screen', timeout: 5_000 }).toBeGreaterThan(2);
     const before = await pictures();
     expect(before.every(({ src }) => src && !src.startsWith('data:'))).toBe(true);
-    expect(before.filter(({ onScreen }) => !onScreen).length, 'pictures off screen').toBeGreaterThan(2);
     // A finger on a tile wholly in view.
     const pressedIndex = await page.locator('main li img').evaluateAll((images) =>
       images.findIndex((image) => {
