@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataCache, dataUrl, fallbackFor, reusableFor } from './data-cache';
+import { DataCache, dataUrl, fallbackFor, keepableFor } from './data-cache';
 
 const ORIGIN = 'https://studio.example';
 
@@ -127,25 +127,44 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
       expect(await (await cache.fetch(grid)).text()).toBe('answer 5');
     });
 
-    it('not past its stale-if-error, not for routes it does not hold, not once the site says the page is gone', async () => {
+    it('not past its stale-if-error', async () => {
+      let now = 0;
+      const { fetcher, set } = flaky();
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      await cache.fetch(grid);
+      set('offline');
+      now = 60_000 + 600_000 - 1;
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
+      now = 60_000 + 600_000;
+      await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
+    });
+
+    it('not for routes it does not hold; a request for them failing does not lose it', async () => {
       let now = 0;
       const { fetcher, set } = flaky();
       const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
       await cache.fetch(grid);
       now = 120_000;
       set('offline');
+      // The whole page (a link's fetch-ahead) is more than the grid's route: nothing stands in.
       await expect(cache.fetch(`${ORIGIN}/dailyPage/project.data`)).rejects.toThrow('Failed to fetch');
-      now = 60_000 + 600_000;
-      await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
-
-      const gone = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
-      set('ok');
-      await gone.fetch(grid);
-      now += 120_000;
-      set('gone');
-      expect((await gone.fetch(grid)).status).toBe(404);
+      set('error');
+      expect((await cache.fetch(`${ORIGIN}/dailyPage/project.data`)).status).toBe(503);
+      // Back to the grid, still offline: its answer is still there.
       set('offline');
-      await expect(gone.fetch(grid)).rejects.toThrow('Failed to fetch');
+      expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
+    });
+
+    it('not once the site says the page is gone', async () => {
+      let now = 0;
+      const { fetcher, set } = flaky();
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      await cache.fetch(grid);
+      now = 120_000;
+      set('gone');
+      expect((await cache.fetch(grid)).status).toBe(404);
+      set('offline');
+      await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
     });
 
     it('an answer that may not be kept never stands in (a share link, a preview)', async () => {
@@ -166,7 +185,12 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
   it('names the data address as React Router does, the language being in the path', () => {
     expect(dataUrl('/en/dailyPage/project/a?documentId=a#x', ORIGIN).href).toBe(`${ORIGIN}/en/dailyPage/project/a.data?documentId=a`);
     expect(dataUrl('/', ORIGIN).pathname).toBe('/_.data');
-    expect(reusableFor(new Headers({ 'cache-control': 'public, max-age=60, stale-while-revalidate=30', age: '20' }))).toBe(40);
+    expect(keepableFor(new Headers({ 'cache-control': 'public, max-age=60, stale-while-revalidate=30', age: '20' }))).toEqual({ fresh: 40, fallback: 40 });
+    // A shared cache's copy past its lifetime: no use left, but it may stand in for the rest of its stale-if-error.
+    expect(keepableFor(new Headers({ 'cache-control': 'public, max-age=60, stale-if-error=600', age: '100' }))).toEqual({ fresh: 0, fallback: 560 });
+    expect(keepableFor(new Headers({ 'cache-control': 'public, max-age=0, stale-if-error=600' }))).toEqual({ fresh: 0, fallback: 600 });
+    expect(keepableFor(new Headers({ 'cache-control': 'private, max-age=60, stale-if-error=600' }))).toBeNull();
+    expect(keepableFor(new Headers({ 'cache-control': 'public, max-age=60', age: '90' }))).toBeNull();
     expect(fallbackFor(new Headers({ 'cache-control': 'public, max-age=60, stale-if-error=604800' }))).toBe(604_800);
     expect(fallbackFor(new Headers({ 'cache-control': 'public, max-age=60' }))).toBe(0);
   });

@@ -38,21 +38,28 @@ interface Entry {
 
 const DATA_PATH = /\.data$/;
 
-/** The seconds a data answer may be reused for, from its headers (0: not at all). */
-export function reusableFor(headers: Headers): number {
-  const control = (headers.get('cache-control') ?? '').toLowerCase();
-  if (/(^|,)\s*(no-store|no-cache|private)\b/.test(control)) return 0;
-  const maxAge = /(^|,)\s*max-age=(\d+)/.exec(control);
-  if (!maxAge) return 0;
-  const age = Number(headers.get('age') ?? 0);
-  return Math.max(0, Number(maxAge[2]) - (Number.isFinite(age) ? age : 0));
-}
-
 /** The seconds past its lifetime a data answer may stand in when asking again fails (`stale-if-error`). */
 export function fallbackFor(headers: Headers): number {
   const control = (headers.get('cache-control') ?? '').toLowerCase();
   const seconds = /(^|,)\s*stale-if-error=(\d+)/.exec(control);
   return seconds ? Number(seconds[2]) : 0;
+}
+
+/**
+ * How long an answer may be used (`fresh`) and then stand in for a failed one (`fallback`), in
+ * seconds from now; null when it may not be kept at all (`no-store`, `private`, `no-cache`, no
+ * `max-age`). An answer a shared cache kept past its lifetime (`Age` over `max-age`) may still
+ * stand in for the rest of its `stale-if-error`.
+ */
+export function keepableFor(headers: Headers): { fresh: number; fallback: number } | null {
+  const control = (headers.get('cache-control') ?? '').toLowerCase();
+  if (/(^|,)\s*(no-store|no-cache|private)\b/.test(control)) return null;
+  const maxAge = /(^|,)\s*max-age=(\d+)/.exec(control);
+  if (!maxAge) return null;
+  const age = Number(headers.get('age') ?? 0);
+  const left = Number(maxAge[2]) - (Number.isFinite(age) ? age : 0);
+  const fallback = left + fallbackFor(headers);
+  return fallback > 0 || left > 0 ? { fresh: Math.max(0, left), fallback: Math.max(0, left, fallback) } : null;
 }
 
 /** The address of a page's data, as React Router asks for it (`/a/b` → `/a/b.data`, `/` → `/_.data`). */
@@ -141,16 +148,20 @@ export class DataCache {
     let entry = this.usable(key, routes);
     if (!entry) {
       this.fetched += 1;
+      // What is kept for this page past its lifetime: it stands in for a failed answer when it
+      // holds the routes asked for, and stays for the next failure in any case.
+      const kept = this.entries.get(key);
       const previous = this.fallback(key, routes);
-      // Not the caller's signal: an answer several callers share is not cancelled by one of them.
-      // Failed (no network, a 5xx), it is the previous answer, when one may stand in.
       let stoodIn = false;
       const standIn = () => {
         stoodIn = true;
         return previous!.answer;
       };
+      // Not the caller's signal: an answer several callers share is not cancelled by one of them.
+      // Failed (no network, a 5xx, the site asking to slow down), it is the previous answer, when
+      // one may stand in.
       const answer = this.network(url, priority ? { priority } : undefined).then(
-        (response) => (response.status >= 500 && previous ? standIn() : response),
+        (response) => (failed(response) && previous ? standIn() : response),
         (error: unknown) => {
           if (previous) return standIn();
           throw error;
@@ -158,24 +169,25 @@ export class DataCache {
       );
       const created: Entry = { routes, answer, until: Number.POSITIVE_INFINITY, fallbackUntil: Number.POSITIVE_INFINITY };
       entry = created;
+      // Last in the map's order, whatever was kept under the key: the oldest go first.
+      this.entries.delete(key);
       this.entries.set(key, created);
       this.trim();
-      const forget = () => {
+      /** Nothing new to keep: after a failure, what was kept stays; after the site's answer (gone, private now), nothing does. */
+      const forget = (failure: boolean) => {
         if (this.entries.get(key) !== created) return;
-        // The previous answer, when it stood in, stays for the next failure. An answer of the site
-        // that may not be kept (gone, private now) takes its place, and nothing is kept.
-        if (stoodIn) this.entries.set(key, previous!);
-        else this.entries.delete(key);
+        this.entries.delete(key);
+        if ((failure || stoodIn) && kept && kept !== created && this.now() < kept.fallbackUntil) this.entries.set(key, kept);
       };
       answer.then(
         (response) => {
-          const seconds = response.status === 200 && !stoodIn ? reusableFor(response.headers) : 0;
-          if (seconds > 0) {
-            created.until = this.now() + seconds * 1000;
-            created.fallbackUntil = created.until + fallbackFor(response.headers) * 1000;
-          } else forget();
+          const keepable = response.status === 200 && !stoodIn ? keepableFor(response.headers) : null;
+          if (keepable) {
+            created.until = this.now() + keepable.fresh * 1000;
+            created.fallbackUntil = this.now() + keepable.fallback * 1000;
+          } else forget(failed(response));
         },
-        forget,
+        () => forget(true),
       );
     }
     return withSignal(entry.answer.then((response) => response.clone()), signal);
@@ -189,6 +201,9 @@ export class DataCache {
     }
   }
 }
+
+/** An answer that says the site could not answer now (an error of its own, or too many requests): not one to keep, nor to replace what is kept. */
+const failed = (response: Response) => response.status >= 500 || response.status === 429;
 
 /** Whether an answer holds every route asked for (`null`: the whole page). */
 function covers(entry: Entry, routes: ReadonlySet<string> | null): boolean {

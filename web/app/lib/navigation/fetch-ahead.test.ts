@@ -108,6 +108,19 @@ describe('the data of the page arrived on, once settled', () => {
     expect(kept).toEqual([['/en/dailyPage/project?category=x', 'low']]);
   });
 
+  it("is not asked for on a share link's page, nor on a page the document said was missing", () => {
+    vi.useFakeTimers();
+    keepArrivalDataWhenIdle('/s/abcdefghijklmnop/dailyPage/project/x?documentId=x');
+    keepArrivalDataWhenIdle('/en/s/abcdefghijklmnop');
+    const entries = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ responseStatus: 404 }] as unknown as PerformanceEntryList);
+    keepArrivalDataWhenIdle('/dailyPage/project/gone?documentId=gone');
+    entries.mockReturnValue([{ responseStatus: 200 }] as unknown as PerformanceEntryList);
+    keepArrivalDataWhenIdle('/dailyPage/profile');
+    entries.mockRestore();
+    vi.runAllTimers();
+    expect(kept).toEqual([['/dailyPage/profile', 'low']]);
+  });
+
   it('is not fetched when the visitor asked to save data', () => {
     vi.useFakeTimers();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });

@@ -75,11 +75,27 @@ export function fetchEveryPageCodeWhenIdle(): void {
  * document, so the cache had nothing for it: Back to it after the network went away asked the
  * network, and showed the "cannot be shown now" page instead of the page left. Kept, its answer
  * serves Back for its lifetime and then stands in whenever asking again fails (`data-cache.ts`,
- * its `stale-if-error`). A private page's answer (a share link, a preview) is never kept.
+ * its `stale-if-error`). A private page's answer (a preview) is never kept, and a share link's page
+ * or a missing one is not asked for.
  */
 export function keepArrivalDataWhenIdle(page: string): void {
-  if (!mayFetchAhead()) return;
+  if (!mayFetchAhead() || !keepable(page)) return;
   whenSettled(() => void dataCache()?.fetchAhead(page, 'low'));
+}
+
+/** A share link's page (`/s/…`, under a language's prefix too): one visitor's, never kept. */
+const SHARED_PAGE = /^(\/[^/]+)?\/s\//;
+
+/**
+ * Whether the page arrived on could have its data kept: not a share link's page (private, and each
+ * request of it counts against the link's guard), not a page the document said was missing or
+ * failing (its status, where the browser reports it).
+ */
+function keepable(page: string): boolean {
+  if (SHARED_PAGE.test(new URL(page, location.origin).pathname)) return false;
+  const [navigation] = (typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : []) as Array<{ responseStatus?: number }>;
+  const status = navigation?.responseStatus;
+  return status === undefined || status === 0 || status === 200;
 }
 
 /**
