@@ -97,26 +97,26 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
   });
 
   describe("past its lifetime, an answer stands in when asking again fails (its stale-if-error)", () => {
-    /** A network that answers, fails (offline: a rejected fetch) or errs (a 5xx), as the test says. */
+    /** A cache on a network that answers, fails (offline: a rejected fetch) or errs (a 5xx), as the test says, at the time it says. */
     function flaky() {
       let mode: 'ok' | 'offline' | 'error' | 'gone' = 'ok';
       let count = 0;
+      let now = 0;
       const fetcher = (async () => {
         count += 1;
         if (mode === 'offline') throw new TypeError('Failed to fetch');
         const status = mode === 'error' ? 503 : mode === 'gone' ? 404 : 200;
         return new Response(`answer ${count}`, { status, headers: { 'cache-control': 'public, max-age=60, stale-if-error=600' } });
       }) as typeof fetch;
-      return { fetcher, set: (next: typeof mode) => (mode = next) };
+      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      return { cache, set: (next: typeof mode) => (mode = next), at: (ms: number) => (now = ms) };
     }
     const grid = `${ORIGIN}/dailyPage/project.data?_routes=routes%2Fdaily-page`;
 
     it('offline or on a 5xx, the last answer; back online, a new one', async () => {
-      let now = 0;
-      const { fetcher, set } = flaky();
-      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      const { cache, set, at } = flaky();
       await cache.fetchAhead('/dailyPage/project');
-      now = 120_000;
+      at(120_000);
       set('offline');
       expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
       // Again (Back and Forward while offline), and on a failing site.
@@ -128,23 +128,19 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
     });
 
     it('not past its stale-if-error', async () => {
-      let now = 0;
-      const { fetcher, set } = flaky();
-      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      const { cache, set, at } = flaky();
       await cache.fetch(grid);
       set('offline');
-      now = 60_000 + 600_000 - 1;
+      at(60_000 + 600_000 - 1);
       expect(await (await cache.fetch(grid)).text()).toBe('answer 1');
-      now = 60_000 + 600_000;
+      at(60_000 + 600_000);
       await expect(cache.fetch(grid)).rejects.toThrow('Failed to fetch');
     });
 
     it('not for routes it does not hold; a request for them failing does not lose it', async () => {
-      let now = 0;
-      const { fetcher, set } = flaky();
-      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      const { cache, set, at } = flaky();
       await cache.fetch(grid);
-      now = 120_000;
+      at(120_000);
       set('offline');
       // The whole page (a link's fetch-ahead) is more than the grid's route: nothing stands in.
       await expect(cache.fetch(`${ORIGIN}/dailyPage/project.data`)).rejects.toThrow('Failed to fetch');
@@ -156,11 +152,9 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
     });
 
     it('not once the site says the page is gone', async () => {
-      let now = 0;
-      const { fetcher, set } = flaky();
-      const cache = new DataCache({ network: fetcher, origin: ORIGIN, now: () => now });
+      const { cache, set, at } = flaky();
       await cache.fetch(grid);
-      now = 120_000;
+      at(120_000);
       set('gone');
       expect((await cache.fetch(grid)).status).toBe(404);
       set('offline');
