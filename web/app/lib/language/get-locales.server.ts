@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CallOptions } from '../content/content-api';
-import type { SiteLocales } from './language';
+import { languageName, type SiteLocales } from './language';
 
 const localesSchema = z.array(z.object({ code: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/), isDefault: z.boolean().nullish() }));
 
@@ -14,5 +14,8 @@ export async function getLocales({ client, signal }: CallOptions): Promise<SiteL
   const rows = await client.get({ signal, call: 'GET /api/i18n/locales', path: '/api/i18n/locales', schema: localesSchema, bare: true, retried: true });
   const source = rows.find((row) => row.isDefault)?.code ?? rows[0]?.code;
   if (!source) throw new Error('GET /api/i18n/locales: the studio has no locale');
-  return { source, others: rows.map((row) => row.code).filter((code) => code !== source) };
+  const others = rows.map((row) => row.code).filter((code) => code !== source);
+  // Named here, where Node's ICU is loaded once per process, rather than in each visitor's browser.
+  const names = Object.fromEntries([source, ...others].map((code) => [code, languageName(code)]));
+  return { source, others, names };
 }

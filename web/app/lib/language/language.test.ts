@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { languageMark, languageName, languageOf, localeOfPrefix, localePath, ogLocale, sourcePath, twinPath, type SiteLocales } from './language';
 
 const SHANGHAI: SiteLocales = { source: 'zh-Hans', others: ['en', 'de'] };
@@ -64,6 +64,21 @@ describe('a language as pages name it', () => {
     expect(languageMark('zh-Hans')).toBe('CN');
     expect(languageMark('en')).toBe('EN');
     expect(languageMark('ja')).toBe('JA');
+  });
+
+  it('takes the names the server gave with the locales, and builds no Intl.DisplayNames in the browser', () => {
+    // A browser's first Intl.DisplayNames loads its language data inside hydration's task.
+    const built = vi.spyOn(Intl, 'DisplayNames');
+    try {
+      const locales: SiteLocales = { source: 'en', others: ['de'], names: { en: 'English', de: 'Deutsch' } };
+      expect(languageName('de', locales)).toBe('Deutsch');
+      expect(built).not.toHaveBeenCalled();
+      // A locale the server did not name (added since): the runtime names it.
+      expect(languageName('fr', locales)).toBe('Français');
+      expect(built).toHaveBeenCalledOnce();
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

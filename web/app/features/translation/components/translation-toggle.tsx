@@ -32,7 +32,7 @@ export function TranslationToggle({ className = '', toHome = false }: { classNam
         hrefLang={other}
         lang={other}
         // The visible CN/EN first, then where it leads (WCAG 2.5.3, label in name).
-        aria-label={`${languageMark(language)} ${languageName(other)}`}
+        aria-label={`${languageMark(language)} ${languageName(other, locales)}`}
         data-language={language}
         preventScrollReset
       >
@@ -40,7 +40,7 @@ export function TranslationToggle({ className = '', toHome = false }: { classNam
       </Link>
     );
   }
-  return <LanguageMenu className={className} language={language} languages={languages} to={to} label={`${languageMark(language)} ${ui.languages}`} />;
+  return <LanguageMenu className={className} language={language} languages={languages} names={(target) => languageName(target, locales)} to={to} label={`${languageMark(language)} ${ui.languages}`} />;
 }
 
 /**
@@ -48,7 +48,7 @@ export function TranslationToggle({ className = '', toHome = false }: { classNam
  * keyboard before the scripts run; once they do, Escape or a click elsewhere closes it (focus back
  * on its mark), and so does the move to another page (the header stays on screen across moves).
  */
-function LanguageMenu({ className, language, languages, to, label }: { className: string; language: string; languages: string[]; to: (target: string) => string; label: string }) {
+function LanguageMenu({ className, language, languages, names, to, label }: { className: string; language: string; languages: string[]; names: (target: string) => string; to: (target: string) => string; label: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
   useEffect(() => {
@@ -96,7 +96,7 @@ function LanguageMenu({ className, language, languages, to, label }: { className
                 if (menu.current) menu.current.open = false;
               }}
             >
-              {languageName(target)}
+              {names(target)}
             </Link>
           </li>
         ))}
