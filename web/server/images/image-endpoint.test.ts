@@ -6,7 +6,7 @@ import path from 'node:path';
 import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { imageEndpoint } from './image-endpoint';
+import { imageEndpoint, TALL_MAX_BYTES } from './image-endpoint';
 
 let cms: http.Server;
 let site: http.Server;
@@ -19,12 +19,14 @@ let logo: Buffer;
 let halves: Buffer;
 let sideways: Buffer;
 let ramp: Buffer;
+let stripes: Buffer;
 
 async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
   cmsCalls.push(req.url ?? '');
   if (req.url === '/uploads/photo_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
   if (req.url === '/uploads/sideways_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(sideways);
   if (req.url === '/uploads/ramp_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(ramp);
+  if (req.url === '/uploads/stripes_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(stripes);
   if (req.url === '/uploads/halves_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(halves);
   if (req.url === '/uploads/logo_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
   if (req.url === '/uploads/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a picture');
@@ -44,6 +46,12 @@ beforeAll(async () => {
   sideways = await sharp(await sharp(halves).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer();
   // 2400×1200: red rising from 0 at the left edge to 255 at the right.
   ramp = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1200"><defs><linearGradient id="g"><stop offset="0" stop-color="#000"/><stop offset="1" stop-color="#f00"/></linearGradient></defs><rect width="2400" height="1200" fill="url(#g)"/></svg>'))
+    .png()
+    .toBuffer();
+  // 2400×1350: diagonal stripes in two colours, a picture AVIF finds expensive (like the demo's ink
+  // on paper, 26 KB in its upright cut at the site's quality; these 23 KB).
+  const lines = Array.from({ length: 40 }, (_, i) => `<line x1="${i * 120 - 1350}" y1="0" x2="${i * 120}" y2="1350" stroke="${i % 2 ? '#e85d5d' : '#25779c'}" stroke-width="60"/>`).join('');
+  stripes = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1350"><rect width="2400" height="1350" fill="#f4efe6"/>${lines}</svg>`))
     .png()
     .toBuffer();
   cms = http.createServer((req, res) => void standInCms(req, res));
@@ -173,6 +181,20 @@ describe('image endpoint', () => {
     const [redUpright, , blueUpright] = await colour(await get('/_img/tall-480-100-50/uploads/sideways_abc.jpg', 'image/png'));
     expect(redUpright).toBeGreaterThan(200);
     expect(blueUpright).toBeLessThan(50);
+  });
+
+  it('keeps an upright cut, the landing’s first picture on a phone, within its byte budget at its full size', async () => {
+    const tall = await get('/_img/tall-1200-50-50/uploads/stripes_abc.png', CHROME_ACCEPT);
+    expect(tall.headers.get('content-type')).toBe('image/avif');
+    const body = Buffer.from(await tall.arrayBuffer());
+    // At the site's quality the same cut is over the budget: the budget is what made it fit.
+    const cut = await sharp(stripes).extract({ left: 600, top: 0, width: 1013, height: 1350 }).resize({ width: 1200, withoutEnlargement: true }).avif({ quality: 50, effort: 2 }).toBuffer();
+    expect(cut.byteLength).toBeGreaterThan(TALL_MAX_BYTES);
+    expect(body.byteLength).toBeLessThanOrEqual(TALL_MAX_BYTES);
+    expect(await sharp(body).metadata()).toMatchObject({ width: 1013, height: 1350 });
+    // What a desktop window draws of the same picture keeps the site's quality.
+    const wide = Buffer.from(await (await get('/_img/1200/uploads/stripes_abc.png', CHROME_ACCEPT)).arrayBuffer());
+    expect(wide).toEqual(await sharp(stripes).resize({ width: 1200 }).avif({ quality: 50, effort: 2 }).toBuffer());
   });
 
   it('cuts where CSS object-position draws the wide picture on a 3:4 screen, at any focus', async () => {
