@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentClient, ContentRequest } from '../content/content-api';
-import { getLocales } from './get-locales.server';
+import { DEFAULT_LOCALES } from './language';
+import { getLocales, withNames } from './get-locales.server';
 
 /** A client whose CMS answers GET /api/i18n/locales with `rows`, checked against the call's schema. */
 const answering = (rows: unknown): ContentClient =>
@@ -16,6 +17,11 @@ describe('the studio’s locales (GET /api/i18n/locales)', () => {
       ]),
     });
     expect(locales).toEqual({ source: 'de', others: ['en', 'zh-Hant'], names: { de: 'Deutsch', en: 'English', 'zh-Hant': expect.stringMatching(/中文/) } });
+  });
+
+  it('names the spec’s two the site serves while the CMS cannot say, keeping a name already given', () => {
+    expect(withNames(DEFAULT_LOCALES)).toEqual({ ...DEFAULT_LOCALES, names: { 'zh-Hans': expect.stringMatching(/中文/), en: 'English' } });
+    expect(withNames({ source: 'en', others: ['de'], names: { de: 'Deutsch (given)' } }).names).toEqual({ en: 'English', de: 'Deutsch (given)' });
   });
 
   it('refuses a studio without a locale, rather than serving pages in none', async () => {

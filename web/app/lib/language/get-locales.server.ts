@@ -14,8 +14,14 @@ export async function getLocales({ client, signal }: CallOptions): Promise<SiteL
   const rows = await client.get({ signal, call: 'GET /api/i18n/locales', path: '/api/i18n/locales', schema: localesSchema, bare: true, retried: true });
   const source = rows.find((row) => row.isDefault)?.code ?? rows[0]?.code;
   if (!source) throw new Error('GET /api/i18n/locales: the studio has no locale');
-  const others = rows.map((row) => row.code).filter((code) => code !== source);
-  // Named here, where Node's ICU is loaded once per process, rather than in each visitor's browser.
-  const names = Object.fromEntries([source, ...others].map((code) => [code, languageName(code)]));
-  return { source, others, names };
+  return withNames({ source, others: rows.map((row) => row.code).filter((code) => code !== source) });
+}
+
+/**
+ * `locales` with each one's own name (`SiteLocales.names`): named on the server, where Node's ICU
+ * is loaded once per process, rather than in each visitor's browser during hydration.
+ */
+export function withNames(locales: SiteLocales): SiteLocales {
+  const all = [locales.source, ...locales.others];
+  return { ...locales, names: Object.fromEntries(all.map((code) => [code, locales.names?.[code] ?? languageName(code)])) };
 }

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { getLocales } from './get-locales.server';
+import { getLocales, withNames } from './get-locales.server';
 import { DEFAULT_LOCALES, localeOfPrefix, type Language, type SiteLocales } from './language';
 import { loadOrEmpty } from '../content/load-or-empty.server';
 import { siteServices } from '../request/site-context.server';
@@ -10,9 +10,12 @@ export interface LoaderArgs {
   context: Readonly<RouterContextProvider>;
 }
 
+/** The spec's two, named, for when the CMS cannot say. */
+const FALLBACK_LOCALES = withNames(DEFAULT_LOCALES);
+
 /** The studio's locales (the CMS's, cached like any content; the spec's two while it cannot say). */
 export const siteLocales = ({ context, request }: Pick<LoaderArgs, 'context' | 'request'>): Promise<SiteLocales> =>
-  loadOrEmpty({ route: 'locales', context }, () => getLocales({ client: siteServices(context).content, signal: request.signal }), DEFAULT_LOCALES);
+  loadOrEmpty({ route: 'locales', context }, () => getLocales({ client: siteServices(context).content, signal: request.signal }), FALLBACK_LOCALES);
 
 /**
  * The language of the page a loader serves (issue 38): the locale whose prefix the address starts
