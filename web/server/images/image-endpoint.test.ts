@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -183,18 +184,52 @@ describe('image endpoint', () => {
     expect(blueUpright).toBeLessThan(50);
   });
 
-  it('keeps an upright cut, the landing’s first picture on a phone, within its byte budget at its full size', async () => {
+  it('makes an upright cut a phone asks for, the landing’s first picture, within its byte budget, at the best quality that fits', async () => {
+    // The cut the endpoint makes (1013 × 1350 around the middle), encoded by hand at a quality.
+    const cutAt = (quality: number, format: 'avif' | 'webp') => {
+      const cut = sharp(stripes).extract({ left: 694, top: 0, width: 1013, height: 1350 });
+      return (format === 'avif' ? cut.avif({ quality, effort: 2 }) : cut.webp({ quality })).toBuffer();
+    };
     const tall = await get('/_img/tall-1200-50-50/uploads/stripes_abc.png', CHROME_ACCEPT);
     expect(tall.headers.get('content-type')).toBe('image/avif');
     const body = Buffer.from(await tall.arrayBuffer());
-    // At the site's quality the same cut is over the budget: the budget is what made it fit.
-    const cut = await sharp(stripes).extract({ left: 600, top: 0, width: 1013, height: 1350 }).resize({ width: 1200, withoutEnlargement: true }).avif({ quality: 50, effort: 2 }).toBuffer();
-    expect(cut.byteLength).toBeGreaterThan(TALL_MAX_BYTES);
+    // The site's quality and the steps below it: over the budget at the site's quality, the cut is
+    // the first step that fits, not a lower one.
+    const steps = await Promise.all([50, 44, 38, 32].map((quality) => cutAt(quality, 'avif')));
+    const fits = steps.findIndex((step) => step.byteLength <= TALL_MAX_BYTES);
+    expect(fits, steps.map((step) => step.byteLength).join(' ')).toBeGreaterThan(0);
     expect(body.byteLength).toBeLessThanOrEqual(TALL_MAX_BYTES);
+    expect(body).toEqual(steps[fits]);
     expect(await sharp(body).metadata()).toMatchObject({ width: 1013, height: 1350 });
-    // What a desktop window draws of the same picture keeps the site's quality.
+    // A browser without AVIF gets the WebP of the site's quality (WebP barely shrinks below it).
+    const webp = Buffer.from(await (await get('/_img/tall-1200-50-50/uploads/stripes_abc.png', 'image/webp,*/*')).arrayBuffer());
+    expect(webp).toEqual(await cutAt(74, 'webp'));
+    // What a tablet (a wider cut) or a desktop window draws keeps the site's quality.
+    const tablet = Buffer.from(await (await get('/_img/tall-1600-50-50/uploads/stripes_abc.png', CHROME_ACCEPT)).arrayBuffer());
+    expect(tablet).toEqual(await cutAt(50, 'avif'));
     const wide = Buffer.from(await (await get('/_img/1200/uploads/stripes_abc.png', CHROME_ACCEPT)).arrayBuffer());
     expect(wide).toEqual(await sharp(stripes).resize({ width: 1200 }).avif({ quality: 50, effort: 2 }).toBuffer());
+  });
+
+  it('makes a budgeted cut again where a site kept one made before the budget, rather than serve the heavier file', async () => {
+    // A variant store left by the site before the budget: the same cut under its name then.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-before-'));
+    const before = `${createHash('sha1').update('/uploads/stripes_abc.png').digest('hex')}-tall-800-50-50-avif`;
+    fs.writeFileSync(path.join(dir, before), 'the heavier cut');
+    fs.writeFileSync(path.join(dir, `${before}.type`), 'image/avif');
+    const app = express().use(imageEndpoint({ mediaUrl: `${cmsBase}/uploads`, cacheDir: dir, log: () => {} }));
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/_img/tall-800-50-50/uploads/stripes_abc.png`, { headers: { accept: CHROME_ACCEPT } });
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.toString('latin1')).not.toBe('the heavier cut');
+      expect(await sharp(body).metadata()).toMatchObject({ format: 'heif', width: 800 });
+      expect(cmsCalls).toContain('/uploads/stripes_abc.png');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('cuts where CSS object-position draws the wide picture on a 3:4 screen, at any focus', async () => {

@@ -126,23 +126,34 @@ async function tallOf(original: Buffer, { x, y, width }: Focus & { width: number
     .resize({ width, withoutEnlargement: true });
 }
 
-/** Each lossy format's quality: the first is the site's; the rest are the steps a budget may take. */
-const QUALITIES: Record<Exclude<Format, 'png'>, readonly number[]> = {
+/** Each lossy format's quality. */
+const QUALITY: Record<Exclude<Format, 'png'>, number> = {
   // AVIF at effort 2: a 2400px picture in about a second on one core, against seven at the
   // default 4, for files within a few per cent of the same size.
-  avif: [50, 44, 38, 32],
-  webp: [74, 66, 58, 50],
-  jpeg: [78, 70, 62, 54],
+  avif: 50,
+  webp: 74,
+  jpeg: 78,
 };
+/**
+ * The lower AVIF qualities a budgeted cut may step down to. Only AVIF's: a WebP of a busy cut
+ * shrank to 0.82 of its size at quality 50 against 74, AVIF's to 0.45 at 32 against 50.
+ */
+const AVIF_STEPS = [44, 38, 32] as const;
 
 /**
- * The most an upright cut may weigh (`tall-…`: the landing's background on an upright phone, its
- * first picture). On slow 4G (1.6 Mbps, 150 ms round trips) the demo's 26 KB cut ended its
- * landing's first picture at 1.14 s against 0.80–0.92 s for its 11–17 KB ones (decision 022,
- * twenty-fourth pass). Over it, the cut is made again at the next lower quality, down to the last
- * step and no lower: a busy photograph may stay over, never worse than that step.
+ * The most an upright cut a phone asks for may weigh (`tall-…` at most `TALL_BUDGET_MAX_WIDTH`
+ * wide: the landing's background on an upright phone, its first picture). On slow 4G (1.6 Mbps,
+ * 150 ms round trips) the demo's 26 KB cut ended its landing's first picture at 1.14 s against
+ * 0.80–0.92 s for its 11–17 KB ones (decision 022, twenty-fourth pass). Over it, the cut is made
+ * again in AVIF at the next lower quality, down to the last step and no lower; one far over it (a
+ * busy photograph) goes to the last step at once. Drawn on a phone's screen at two or three device
+ * pixels to the CSS pixel, the lower steps' losses are finer than the eye resolves there. Wider
+ * cuts (a tablet's) keep the site's quality.
  */
 export const TALL_MAX_BYTES = 15 * 1024;
+export const TALL_BUDGET_MAX_WIDTH = 1200;
+/** Past this many times the budget at the first quality, the steps between cannot bring it under. */
+const FAR_OVER = 2.2;
 
 const encodeAt = (image: sharp.Sharp, format: Format, quality: number): Promise<Buffer> => {
   switch (format) {
@@ -157,6 +168,9 @@ const encodeAt = (image: sharp.Sharp, format: Format, quality: number): Promise<
   }
 };
 
+/** Whether a variant is made to `TALL_MAX_BYTES`: an upright cut a phone asks for, in AVIF. */
+const budgeted = (size: Size, format: Format | 'original') => format === 'avif' && 'tall' in size && size.tall.width <= TALL_BUDGET_MAX_WIDTH;
+
 async function encode(original: Buffer, size: Size, format: Format): Promise<Buffer> {
   const image =
     'card' in size
@@ -165,10 +179,10 @@ async function encode(original: Buffer, size: Size, format: Format): Promise<Buf
         ? await tallOf(original, size.tall)
         : sharp(original, { failOn: 'error' }).rotate().resize({ width: size.width, withoutEnlargement: true });
   if (format === 'png') return encodeAt(image, format, 0);
-  const [first, ...lower] = QUALITIES[format];
-  let encoded = await encodeAt(image.clone(), format, first!);
-  if (!('tall' in size)) return encoded;
-  for (const quality of lower) {
+  let encoded = await encodeAt(image.clone(), format, QUALITY[format]);
+  if (!budgeted(size, format)) return encoded;
+  const steps = encoded.byteLength > TALL_MAX_BYTES * FAR_OVER ? AVIF_STEPS.slice(-1) : AVIF_STEPS;
+  for (const quality of steps) {
     if (encoded.byteLength <= TALL_MAX_BYTES) break;
     encoded = await encodeAt(image.clone(), format, quality);
   }
@@ -216,8 +230,8 @@ export function imageEndpoint({
     const choice = chooseFormat(req, FORMAT_OF_EXTENSION[path.extname(decoded).toLowerCase()]);
     if (!choice) return refuse(res, 400, `Format must be one of ${IMAGE_FORMATS.join(', ')}`);
 
-    // An upright cut's name says its budget: one made before it (heavier) is made again, not served.
-    const variant = `${createHash('sha1').update(upload).digest('hex')}-${spellingOf(size)}${'tall' in size ? `-${TALL_MAX_BYTES}` : ''}-${choice.format}`;
+    // A budgeted cut's name says its budget: one made before it (heavier) is made again, not served.
+    const variant = `${createHash('sha1').update(upload).digest('hex')}-${spellingOf(size)}${budgeted(size, choice.format) ? `-${TALL_MAX_BYTES}` : ''}-${choice.format}`;
     const send = ({ file, type }: { file: string; type: string }) => {
       res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': source.cacheControl });
       if (choice.negotiated) res.vary('Accept');
