@@ -7,7 +7,8 @@ import path from 'node:path';
 import express from 'express';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { imageEndpoint, TALL_MAX_BYTES } from './image-endpoint';
+import { TALL_MAX_BYTES } from './encode-variant';
+import { imageEndpoint } from './image-endpoint';
 
 let cms: http.Server;
 let site: http.Server;
