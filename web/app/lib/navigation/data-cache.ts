@@ -59,7 +59,7 @@ export function keepableFor(headers: Headers): { fresh: number; fallback: number
   const age = Number(headers.get('age') ?? 0);
   const left = Number(maxAge[2]) - (Number.isFinite(age) ? age : 0);
   const fallback = left + fallbackFor(headers);
-  return fallback > 0 || left > 0 ? { fresh: Math.max(0, left), fallback: Math.max(0, left, fallback) } : null;
+  return fallback > 0 ? { fresh: Math.max(0, left), fallback } : null;
 }
 
 /** The address of a page's data, as React Router asks for it (`/a/b` → `/a/b.data`, `/` → `/_.data`). */
