@@ -12,7 +12,17 @@ function subscribe(onChange: () => void) {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Whether the visitor asked for less motion. On the server: assume they did (no autoplay, no motion). */
+/**
+ * Whether the visitor asked for less motion, for what is drawn. On the server: assume they did (no
+ * autoplay, no motion), so a browser where they did not renders every component that asks again
+ * right after hydrating, in one task that cannot yield; what is decided at a click reads
+ * `prefersReducedMotion` then instead.
+ */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(subscribe, () => media().matches, () => true);
+}
+
+/** Whether the visitor asks for less motion now: for a decision made at a click, not for what is drawn. */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(QUERY).matches;
 }

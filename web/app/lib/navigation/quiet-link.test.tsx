@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { memo, Profiler, type ReactNode } from 'react';
 import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuietLink } from './quiet-link';
 
 function Where() {
@@ -24,7 +24,7 @@ function Grid() {
     <main>
       <ul>
         <Item name="quiet">
-          <QuietLink to="/grid/a?documentId=a" state={{ list: ['a', 'b'] }}>
+          <QuietLink to="/grid/a?documentId=a" state={{ list: ['a', 'b'] }} viewTransition>
             quiet a
           </QuietLink>
         </Item>
@@ -116,5 +116,43 @@ describe('a quiet link (issue 41)', () => {
     expect(commits.quiet ?? 0).toBe(0);
     expect(commits.here ?? 0).toBe(0);
     expect(commits.router).toBeGreaterThanOrEqual(1);
+  });
+
+  it('moves in a view transition unless the visitor asks for less motion, as they ask at the click', async () => {
+    const transitions = vi.fn((update: () => void) => {
+      update();
+      const done = Promise.resolve();
+      return { finished: done, ready: done, updateCallbackDone: done, skipTransition: () => {} };
+    });
+    const reduce = { value: false };
+    // A browser's list is live: `matches` follows the setting.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          get matches() {
+            return query.includes('reduce') && reduce.value;
+          },
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    Object.assign(document, { startViewTransition: transitions });
+    try {
+      const router = setUp();
+      await act(async () => fireEvent.click(screen.getByRole('link', { name: 'quiet a' })));
+      expect(await screen.findByRole('heading', { name: 'project' })).toBeTruthy();
+      expect(transitions).toHaveBeenCalledTimes(1);
+      await act(async () => router.navigate('/grid'));
+      transitions.mockClear();
+      // The visitor turns motion down while the page is open: the next click has no transition.
+      reduce.value = true;
+      await act(async () => fireEvent.click(screen.getByRole('link', { name: 'quiet a' })));
+      expect(await screen.findByRole('heading', { name: 'project' })).toBeTruthy();
+      expect(transitions).not.toHaveBeenCalled();
+    } finally {
+      delete (document as { startViewTransition?: unknown }).startViewTransition;
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -1,11 +1,17 @@
 import { forwardRef, startTransition, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { Link, useNavigate, UNSAFE_NavigationContext as NavigationContext } from 'react-router';
+import { prefersReducedMotion, useReducedMotion } from '~/lib/hooks/use-reduced-motion';
 
 export interface QuietLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** An address of the site from its root (`/dailyPage/project/…?documentId=…`): every link the site makes is one. */
   to: string;
   /** Navigation state for the page opened (the list the visitor came from). */
   state?: unknown;
+  /**
+   * The move is a view transition unless the visitor asks for less motion. Decided at the click:
+   * a link asking at render (`useReducedMotion`) rendered again right after hydrating, every tile
+   * of the grid in one task that cannot yield, since the server assumes less motion.
+   */
   viewTransition?: boolean;
 }
 
@@ -38,7 +44,12 @@ export const rootAddress = (to: string) => to.startsWith('/') && !to.startsWith(
  * not change while the page is open.
  */
 export const QuietLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietLink(props, ref) {
-  return rootAddress(props.to) ? <QuietAnchor {...props} ref={ref} /> : <Link {...props} ref={ref} />;
+  return rootAddress(props.to) ? <QuietAnchor {...props} ref={ref} /> : <ResolvedLink {...props} ref={ref} />;
+});
+
+const ResolvedLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function ResolvedLink({ viewTransition, ...props }, ref) {
+  const reducedMotion = useReducedMotion();
+  return <Link {...props} viewTransition={viewTransition && !reducedMotion} ref={ref} />;
 });
 
 const QuietAnchor = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietAnchor({ to, state, viewTransition, onClick, target, ...rest }, ref) {
@@ -48,7 +59,7 @@ const QuietAnchor = forwardRef<HTMLAnchorElement, QuietLinkProps>(function Quiet
     onClick?.(event);
     if (event.defaultPrevented || !ownClick(event, target)) return;
     event.preventDefault();
-    const go = () => navigate(to, { state, viewTransition, replace: shown(to) });
+    const go = () => navigate(to, { state, viewTransition: viewTransition && !prefersReducedMotion(), replace: shown(to) });
     if (useTransitions) startTransition(go);
     else void go();
   };

@@ -5,7 +5,6 @@ import { articleCoverSizes } from '~/lib/media/image-sizes';
 import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
 import { useLayout } from '~/lib/hooks/use-layout';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useSeen } from '~/lib/hooks/use-seen';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import type { ArticleCardData } from '../api/article-types';
@@ -22,7 +21,6 @@ interface ArticleCardProps {
 export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const { cover } = article;
   const layout = useLayout();
-  const reducedMotion = useReducedMotion();
   const card = useRef<HTMLLIElement>(null);
   const seen = useSeen(card, layout === 'phone');
   const localize = useLocalePath();
@@ -32,7 +30,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const intent = fetchAheadOnIntent(href);
   return (
     <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
-      <QuietLink to={href} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
+      <QuietLink to={href} state={state} className={styles.link} viewTransition {...intent}>
         <span className={styles.coverFrame}>
           {cover && (
             <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />

@@ -3,7 +3,6 @@ import { QuietLink } from '~/lib/navigation/quiet-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useSeen } from '~/lib/hooks/use-seen';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import { useTextLang } from '~/lib/language/language';
@@ -33,7 +32,6 @@ interface ProjectTileProps {
 export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority, moving }: ProjectTileProps) {
   const { cover } = project;
   const layout = useLayout();
-  const reducedMotion = useReducedMotion();
   const tile = useRef<HTMLLIElement>(null);
   useFetchAhead([to], useSeen(tile, layout === 'phone'));
   const intent = fetchAheadOnIntent(to);
@@ -41,7 +39,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
     <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
-      <QuietLink to={to} state={state} className={styles.link} viewTransition={!reducedMotion} {...intent}>
+      <QuietLink to={to} state={state} className={styles.link} viewTransition {...intent}>
         {cover ? (
           <ResponsiveImage
             media={cover}
