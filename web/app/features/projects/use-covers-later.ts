@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useMemo, useState, type RefObject } from 'react';
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useMatches } from 'react-router';
 import { afterLoad } from '~/lib/hooks/use-after-load';
 import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
@@ -57,7 +57,9 @@ export function useCoversLater(projects: GridProject[], grid: RefObject<HTMLElem
       observer.disconnect();
       cancelAfterLoad();
       void fetchWholeList(pathname, search, routeId, priority).then((list) => {
-        if (!cancelled && list) setComplete(list);
+        // In a transition: the tiles' pictures are made a few at a time between other work, not in
+        // one task of every tile at once (on a phone's CPU the longest of its loading, issue 41).
+        if (!cancelled && list) startTransition(() => setComplete(list));
       });
     };
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && ask('auto'), { rootMargin: '100% 0px' });

@@ -1,9 +1,7 @@
-import { memo } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { QuietLink } from '~/lib/navigation/quiet-link';
 import { CategoryIcon } from '~/components/category-icon';
 import { projectListHref, type Category } from '~/lib/content/category';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
-import { useHydrated } from '~/lib/hooks/use-hydrated';
 import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
 import { Drawer } from './drawer';
 import styles from './menu-list.module.css';
@@ -27,8 +25,10 @@ export const CategoryDrawer = memo(function CategoryDrawer({ open, categories, a
   const { ui } = useUi();
   const localize = useLocalePath();
   const textLang = useTextLang();
-  const reducedMotion = useReducedMotion();
-  const alive = useHydrated();
+  // Drawn once the page is alive, in a transition: the links are made between other work, not in
+  // the task right after hydrating, which cannot yield (`useHydrated` re-renders synchronously).
+  const [alive, setAlive] = useState(false);
+  useEffect(() => startTransition(() => setAlive(true)), []);
   return (
     <Drawer id="category-drawer" side="right" label={ui.projectCategories} open={open} onClose={onClose}>
       <nav aria-label={ui.projectCategories}>
@@ -40,7 +40,7 @@ export const CategoryDrawer = memo(function CategoryDrawer({ open, categories, a
                 className={styles.item}
                 aria-current={category.designType === active ? 'page' : undefined}
                 onClick={onClose}
-                viewTransition={!reducedMotion}
+                viewTransition
                 {...fetchAheadOnIntent(localize(projectListHref(category.designType)))}
               >
                 <CategoryIcon icontype={category.icontype} className={styles.icon} />
