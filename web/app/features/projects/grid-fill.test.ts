@@ -22,6 +22,37 @@ describe('dense placement', () => {
   });
 });
 
+/** CSS grid's dense placement, cell by cell, as the specification words it: the reference. */
+function emptyCellsByCell(spans: TileSpan[], columns: number): number {
+  const taken = new Set<string>();
+  let rowsUsed = 0;
+  let area = 0;
+  for (const span of spans) {
+    const width = Math.min(span.columns, columns);
+    const cells = (row: number, column: number) => Array.from({ length: span.rows * width }, (_, i) => `${row + Math.floor(i / width)},${column + (i % width)}`);
+    search: for (let row = 0; ; row += 1) {
+      for (let column = 0; column + width <= columns; column += 1) {
+        if (cells(row, column).some((cell) => taken.has(cell))) continue;
+        for (const cell of cells(row, column)) taken.add(cell);
+        rowsUsed = Math.max(rowsUsed, row + span.rows);
+        area += width * span.rows;
+        break search;
+      }
+    }
+  }
+  return rowsUsed * columns - area;
+}
+
+describe('dense placement, row by row', () => {
+  it('leaves the cells the cell-by-cell placement leaves, for tiles of any width and height', () => {
+    const next = random(3);
+    for (let trial = 0; trial < 400; trial += 1) {
+      const spans = Array.from({ length: 1 + Math.floor(next() * 40) }, () => ({ columns: 1 + Math.floor(next() * next() * 4), rows: next() < 0.3 ? 2 : 1 }));
+      for (const columns of GRID_COLUMN_COUNTS) expect(emptyCells(spans, columns), JSON.stringify({ spans, columns })).toBe(emptyCellsByCell(spans, columns));
+    }
+  });
+});
+
 describe('a grid that ends flush', () => {
   it('widens the last tile when the last row is short', () => {
     expect(fillLastRow(tiles('nnnn'), 3)).toEqual(new Map([[3, { columns: 3, rows: 1 }]]));

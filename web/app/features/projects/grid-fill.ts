@@ -14,38 +14,60 @@ export interface TileSpan {
 /** The column counts the page CSS has a container query for (grids up to 2,800px wide). */
 export const GRID_COLUMN_COUNTS = [2, 3, 4, 5, 6] as const;
 
-/** Empty cells left when `spans` are auto-placed, densely, into `columns` columns. */
-export function emptyCells(spans: TileSpan[], columns: number): number {
-  const taken: boolean[][] = [];
-  const free = (row: number, column: number, span: TileSpan) => {
-    for (let r = row; r < row + span.rows; r += 1) {
-      for (let c = column; c < column + span.columns; c += 1) if (taken[r]?.[c]) return false;
-    }
-    return true;
-  };
-  let rowsUsed = 0;
-  let area = 0;
-  for (const span of spans) {
-    const width = Math.min(span.columns, columns);
-    const shape = { columns: width, rows: span.rows };
-    // Dense packing: every item searches from the first cell, row by row.
-    for (let row = 0; ; row += 1) {
-      let placed = false;
-      for (let column = 0; column + width <= columns; column += 1) {
-        if (!free(row, column, shape)) continue;
-        for (let r = row; r < row + shape.rows; r += 1) {
-          const cells = (taken[r] ??= []);
-          for (let c = column; c < column + width; c += 1) cells[c] = true;
-        }
-        rowsUsed = Math.max(rowsUsed, row + shape.rows);
-        area += width * shape.rows;
-        placed = true;
-        break;
+/**
+ * CSS grid's dense auto-placement, one row a bit mask of its taken cells: every item searches from
+ * the first row with a free cell, column by column. A packing can be copied, so the tiles that stay
+ * as they are are placed once for all the changes tried to the last ones (the grid's fill was the
+ * longest part of a phone's hydration: every change tried placed every tile again, cell by cell).
+ */
+class Packing {
+  readonly columns: number;
+  /** Per row, its taken cells (bit c: column c). */
+  private rows: number[] = [];
+  /** The first row with a free cell: dense placement never looks above it. */
+  private open = 0;
+  private rowsUsed = 0;
+  private area = 0;
+
+  constructor(columns: number) {
+    this.columns = columns;
+  }
+
+  copy(): Packing {
+    const copy = new Packing(this.columns);
+    Object.assign(copy, { rows: this.rows.slice(), open: this.open, rowsUsed: this.rowsUsed, area: this.area });
+    return copy;
+  }
+
+  place(span: TileSpan): this {
+    const width = Math.min(span.columns, this.columns);
+    const line = (1 << width) - 1;
+    for (let row = this.open; ; row += 1) {
+      for (let column = 0; column + width <= this.columns; column += 1) {
+        const mask = line << column;
+        let free = true;
+        for (let r = row; r < row + span.rows && free; r += 1) free = ((this.rows[r] ?? 0) & mask) === 0;
+        if (!free) continue;
+        for (let r = row; r < row + span.rows; r += 1) this.rows[r] = (this.rows[r] ?? 0) | mask;
+        this.rowsUsed = Math.max(this.rowsUsed, row + span.rows);
+        this.area += width * span.rows;
+        const full = (1 << this.columns) - 1;
+        while (this.rows[this.open] === full) this.open += 1;
+        return this;
       }
-      if (placed) break;
     }
   }
-  return rowsUsed * columns - area;
+
+  get empty(): number {
+    return this.rowsUsed * this.columns - this.area;
+  }
+}
+
+const packed = (spans: readonly TileSpan[], columns: number, from = new Packing(columns)) => spans.reduce((packing, span) => packing.place(span), from);
+
+/** Empty cells left when `spans` are auto-placed, densely, into `columns` columns. */
+export function emptyCells(spans: TileSpan[], columns: number): number {
+  return packed(spans, columns).empty;
 }
 
 const cost = (from: TileSpan, to: TileSpan) => Math.abs(to.columns - from.columns) + 2 * Math.abs(to.rows - from.rows);
@@ -94,10 +116,12 @@ function changeLast(spans: TileSpan[], columns: number): Map<number, TileSpan> {
     );
   }
   candidates.sort((a, b) => a.cost - b.cost);
+  // The tiles before the changeable ones, placed once.
+  const before = packed(spans.slice(0, first), columns);
   for (const candidate of candidates) {
     if (candidate.cost === 0) continue;
     const changed = new Map(candidate.changes.filter(([index, span]) => cost(spans[index] as TileSpan, span) > 0));
-    if (emptyCells(spans.map((span, index) => changed.get(index) ?? span), columns) === 0) return changed;
+    if (packed(spans.slice(first).map((span, offset) => changed.get(first + offset) ?? span), columns, before.copy()).empty === 0) return changed;
   }
   return new Map();
 }
