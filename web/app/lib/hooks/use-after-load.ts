@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Calls `then` once the document's `load` event has fired (every picture of its first screen is
@@ -21,9 +21,12 @@ export function afterLoad(then: () => void): () => void {
   };
 }
 
-/** False on the server and in the first render; true once `afterLoad` has come. */
+/**
+ * False on the server and in the first render; true once `afterLoad` has come. What it changes is
+ * rendered in a transition, between other work: the landing rendered whole in one task otherwise.
+ */
 export function useAfterLoad(): boolean {
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterLoad(() => setLoaded(true)), []);
+  useEffect(() => afterLoad(() => startTransition(() => setLoaded(true))), []);
   return loaded;
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Logo } from '~/components/logo';
 import { PrefetchWhenIdle } from '~/components/prefetch-when-idle';
 import type { Media } from '~/lib/media/media';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { prefersReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { tokens } from '~/styles/tokens';
 import { takeEarlyInputs } from '~/lib/document/early-input';
 import { useRotation } from '../use-rotation';
@@ -60,7 +60,6 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
   const localize = useLocalePath();
   const layout = useLayout();
   const navigate = useNavigate();
-  const reducedMotion = useReducedMotion();
   const [paused, setPaused] = useState(false);
   const [leaving, setLeaving] = useState<Leaving>(false);
   // The backgrounds turn from the page's load: the next is fetched then, a whole turn before it shows.
@@ -81,7 +80,8 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
     const state: FromLanding = { fromLanding: true };
     if (leaving === 'over-gallery') {
       const root = document.documentElement;
-      root.dataset.landingExit = reducedMotion ? 'fade' : 'slide';
+      // Asked now, not at render: the page does not render again after hydrating to learn it.
+      root.dataset.landingExit = prefersReducedMotion() ? 'fade' : 'slide';
       // The transition starts once the gallery's data is in and runs once the gallery is drawn (on a
       // busy phone, seconds after the click): the mark stays until it has finished, not for a fixed
       // time (it went early, and the slide fell back to the browser's cross-fade half-way).
@@ -92,7 +92,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
     }
     const timer = window.setTimeout(() => navigate(localize(ENTER_PATH), { state }), tokens.duration.slideUpMs);
     return () => window.clearTimeout(timer);
-  }, [leaving, navigate, reducedMotion, localize]);
+  }, [leaving, navigate, localize]);
 
   // Any wheel scroll, a swipe up on touch screens, or Arrow Down / Page Down.
   useEffect(() => {
@@ -138,7 +138,7 @@ export function LandingPage({ backgrounds, galleryCovers = [], corner }: Landing
   }, [leave]);
 
   return (
-    <main className={styles.landing} data-leaving={leaving} data-reduced-motion={reducedMotion}>
+    <main className={styles.landing} data-leaving={leaving}>
       <BackgroundCarousel images={backgrounds} index={index} loaded={loaded} />
       <div className={styles.center}>
         <Logo className={styles.logo} showName={false} />
