@@ -66,6 +66,10 @@ export async function lighthouseRoutes(siteUrl, routes, formFactor, runs = 3, { 
       lcpMs: mid('lcpMs'),
       cls: mid('cls'),
       tbtMs: mid('tbtMs'),
+      wallBlockingMs: mid('wallBlockingMs'),
+      threadBlockingMs: mid('threadBlockingMs'),
+      longestWallMs: mid('longestWallMs'),
+      longestThreadMs: mid('longestThreadMs'),
       failing: [...new Set(samples.flatMap((sample) => sample.failing))],
       lcpWaitedFor: mostFrequent(samples.map((sample) => sample.lcpWaitedFor).filter(Boolean)),
     });
