@@ -210,7 +210,8 @@ describe('image endpoint', () => {
     expect(tablet).toEqual(await cutAt(50, 'avif'));
     const wide = Buffer.from(await (await get('/_img/1200/uploads/stripes_abc.png', CHROME_ACCEPT)).arrayBuffer());
     expect(wide).toEqual(await sharp(stripes).resize({ width: 1200 }).avif({ quality: 50, effort: 2 }).toBuffer());
-  });
+    // A dozen AVIF encodes of a megapixel or more: seconds on a busy two-core machine.
+  }, 30_000);
 
   it('makes a budgeted cut again where a site kept one made before the budget, rather than serve the heavier file', async () => {
     // A variant store left by the site before the budget: the same cut under its name then.
