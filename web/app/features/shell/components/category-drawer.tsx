@@ -27,13 +27,15 @@ export const CategoryDrawer = memo(function CategoryDrawer({ open, categories, a
   const textLang = useTextLang();
   // Drawn once the page is alive, in a transition: the links are made between other work, not in
   // the task right after hydrating, which cannot yield (`useHydrated` re-renders synchronously).
+  // And at once when the drawer opens before that (a tap made before the scripts ran, replayed).
   const [alive, setAlive] = useState(false);
   useEffect(() => startTransition(() => setAlive(true)), []);
+  const drawn = alive || open;
   return (
     <Drawer id="category-drawer" side="right" label={ui.projectCategories} open={open} onClose={onClose}>
       <nav aria-label={ui.projectCategories}>
         <ul className={styles.list}>
-          {alive && categories.map((category) => (
+          {drawn && categories.map((category) => (
             <li key={category.designType}>
               <QuietLink
                 to={localize(projectListHref(category.designType))}
