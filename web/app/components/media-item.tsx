@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Media } from '~/lib/media/media';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { prefersReducedMotion, watchReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useUi } from '~/lib/language/ui-text';
 import { ResponsiveImage } from './responsive-image';
 import { VideoControls } from './video-controls';
@@ -28,15 +28,22 @@ interface MediaItemProps {
 export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, transitionName }: MediaItemProps) {
   const { fill } = useUi();
   const named = transitionName ? { viewTransitionName: transitionName } : undefined;
-  const reducedMotion = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
+  // Asked in the effect, not at render: a render asking it rendered every item of the page again
+  // right after hydrating (the server assumes less motion). It plays when motion is allowed, or
+  // once the visitor allows it.
   useEffect(() => {
     const element = video.current;
-    if (!element || reducedMotion) return;
-    element.play().catch(() => {
-      // autoplay refused by the browser: the controls are there
-    });
-  }, [reducedMotion]);
+    if (!element) return;
+    const play = () => {
+      if (prefersReducedMotion()) return;
+      element.play().catch(() => {
+        // autoplay refused by the browser: the controls are there
+      });
+    };
+    play();
+    return watchReducedMotion(play);
+  }, []);
 
   const openName = fill('viewItem', { name: media.alt || String(position) });
 

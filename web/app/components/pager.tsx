@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
 import { PrefetchWhenIdle } from './prefetch-when-idle';
 import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
-import { useReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { prefersReducedMotion } from '~/lib/hooks/use-reduced-motion';
+import { QuietLink } from '~/lib/navigation/quiet-link';
 import { useUi } from '~/lib/language/ui-text';
 
 interface PagerProps {
@@ -52,7 +53,6 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
   const { ui } = useUi();
   const navigate = useNavigate();
   const nav = useRef<HTMLElement>(null);
-  const reducedMotion = useReducedMotion();
   useOneLine(nav);
   const location = useLocation();
   const committed = useRef<(() => void) | null>(null);
@@ -67,7 +67,7 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
   // meanwhile, so at most 300 ms: a neighbour not fetched ahead then simply appears when it arrives.
   const go = (href: string | null) => {
     if (!href) return;
-    if (!reducedMotion && typeof document.startViewTransition === 'function') {
+    if (!prefersReducedMotion() && typeof document.startViewTransition === 'function') {
       const shown = new Promise<void>((resolve) => {
         committed.current = resolve;
         setTimeout(resolve, 300);
@@ -84,9 +84,9 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
         </span>
         <span className={styles.label}>{labels.previous}</span>
       </button>
-      <Link to={backHref} className={styles.back} viewTransition={!reducedMotion} {...fetchAheadOnIntent(backHref)}>
+      <QuietLink to={backHref} className={styles.back} viewTransition {...fetchAheadOnIntent(backHref)}>
         {labels.back}
-      </Link>
+      </QuietLink>
       <button type="button" className={styles.step} disabled={!nextHref} onClick={() => go(nextHref)}>
         <span className={styles.label}>{labels.next}</span>
         <span className={styles.arrow} aria-hidden="true">

@@ -26,3 +26,8 @@ export function useReducedMotion(): boolean {
 export function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(QUERY).matches;
 }
+
+/** Calls `onChange` when the visitor changes the setting; returns the stop. For effects that read `prefersReducedMotion`. */
+export function watchReducedMotion(onChange: () => void): () => void {
+  return subscribe(onChange);
+}

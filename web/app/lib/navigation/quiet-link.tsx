@@ -44,7 +44,8 @@ export const rootAddress = (to: string) => to.startsWith('/') && !to.startsWith(
  * not change while the page is open.
  */
 export const QuietLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function QuietLink(props, ref) {
-  return rootAddress(props.to) ? <QuietAnchor {...props} ref={ref} /> : <ResolvedLink {...props} ref={ref} />;
+  if (rootAddress(props.to)) return <QuietAnchor {...props} ref={ref} />;
+  return props.viewTransition ? <ResolvedLink {...props} ref={ref} /> : <Link {...props} ref={ref} />;
 });
 
 const ResolvedLink = forwardRef<HTMLAnchorElement, QuietLinkProps>(function ResolvedLink({ viewTransition, ...props }, ref) {
