@@ -184,7 +184,7 @@ try {
         if (result.lcpWaitedFor) rows.push([`Lighthouse mobile: ${result.name}, the request its simulated LCP waited for (the last to end in Lantern's pessimistic graph), most often of ${LIGHTHOUSE_RUNS}`, result.lcpWaitedFor]);
         if (Number.isFinite(result.threadBlockingMs)) {
           rows.push([
-            `Lighthouse mobile: ${result.name}, total blocking time; the same sum over every main-thread task of its trace (each 4x, less 50 ms) by wall time / by the thread's own time; the longest task by wall / thread time, medians of ${LIGHTHOUSE_RUNS}`,
+            `Lighthouse mobile: ${result.name}, total blocking time; the same sum over every main-thread task of its trace, from the navigation to the trace's end (each 4x, less 50 ms), by wall time / by the thread's own time; the longest task by wall / thread time, medians of ${LIGHTHOUSE_RUNS}`,
             `${Math.round(result.tbtMs)} ms; ${Math.round(result.wallBlockingMs)} / ${Math.round(result.threadBlockingMs)} ms; ${result.longestWallMs.toFixed(1)} / ${result.longestThreadMs.toFixed(1)} ms`,
           ]);
         }

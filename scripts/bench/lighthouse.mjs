@@ -40,30 +40,34 @@ function lcpWaitedFor() {
 /**
  * The page's main-thread tasks from the run's own trace, counted as Lantern counts blocking time on
  * a phone (each task 4x, less 50 ms) twice: by wall time and by the thread's own CPU time (`tdur`).
- * All of them from the navigation's start: Lantern's simulation moves tasks the browser ran before
- * its first paint to after it (the profile's TBT of 117 ms held no task after the observed first
- * paint). On a machine whose two cores the browser's other threads, Lighthouse itself and the
- * servers share, a task's wall time is mostly its wait for a core (decision 022, twenty-fifth
- * pass); its thread time is what the page's code costs.
+ * From the page's navigation to the trace's end: Lantern's simulation moves tasks the browser ran
+ * before its first paint to after it (a profile run's TBT of 122 ms held 22 ms of such a sum after
+ * the observed first paint), and the trace's end takes in what runs after load, which Lighthouse's
+ * TBT (up to its simulated time to interactive) may leave out. On a machine whose two cores the
+ * browser's other threads, Lighthouse itself and the servers share, much of a task's wall time is
+ * its wait for a core (decision 022, twenty-fifth pass). Thread time leaves that out, and also any
+ * time the thread waits without running (a synchronous call to another process), which a phone
+ * would wait too: it is what the page's own work costs the CPU. No thread figures when a task of
+ * the trace carries no thread time.
  */
 export function mainThreadBlocking(trace, slowdown = 4) {
   const events = trace?.traceEvents ?? [];
-  const fcp = events.find((event) => event.name === 'firstContentfulPaint');
-  if (!fcp) return undefined;
-  const onThread = (event) => event.pid === fcp.pid && event.tid === fcp.tid;
-  // The page's own navigation (a document's address; the others on the thread name none).
-  const loads = (event) => /^https?:/.test(event.args?.data?.documentLoaderURL ?? '');
-  const start = Math.max(...events.filter((event) => event.name === 'navigationStart' && onThread(event) && loads(event) && event.ts <= fcp.ts).map((event) => event.ts));
-  if (!Number.isFinite(start)) return undefined;
-  const tasks = events.filter((event) => event.ph === 'X' && event.name === 'RunTask' && onThread(event) && event.ts >= start);
+  // The page's own navigation: the main frame's, to a document's address (Lighthouse's first is
+  // about:blank), and its first paint.
+  const navigation = events.filter((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame && /^https?:/.test(event.args.data.documentLoaderURL ?? '')).at(-1);
+  const id = navigation?.args.data.navigationId;
+  const fcp = events.find((event) => event.name === 'firstContentfulPaint' && (id === undefined || event.args?.data?.navigationId === id));
+  if (!navigation || !fcp) return undefined;
+  const tasks = events.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === fcp.pid && event.tid === fcp.tid && event.ts >= navigation.ts);
   const blocking = (ms) => tasks.reduce((sum, task) => sum + Math.max(0, slowdown * ms(task) - 50), 0);
   const wall = (task) => task.dur / 1000;
-  const thread = (task) => (task.tdur ?? task.dur) / 1000;
+  const thread = (task) => task.tdur / 1000;
+  const timed = tasks.every((task) => Number.isFinite(task.tdur));
   return {
     wallBlockingMs: blocking(wall),
-    threadBlockingMs: blocking(thread),
+    threadBlockingMs: timed ? blocking(thread) : undefined,
     longestWallMs: Math.max(0, ...tasks.map(wall)),
-    longestThreadMs: Math.max(0, ...tasks.map(thread)),
+    longestThreadMs: timed ? Math.max(0, ...tasks.map(thread)) : undefined,
   };
 }
 
