@@ -22,21 +22,26 @@ export const GRID_COLUMN_COUNTS = [2, 3, 4, 5, 6] as const;
  */
 class Packing {
   readonly columns: number;
+  /** A row with every cell taken. */
+  private readonly full: number;
   /** Per row, its taken cells (bit c: column c). */
-  private rows: number[] = [];
+  private rows: number[];
   /** The first row with a free cell: dense placement never looks above it. */
-  private open = 0;
-  private rowsUsed = 0;
-  private area = 0;
+  private open: number;
+  private rowsUsed: number;
+  private area: number;
 
-  constructor(columns: number) {
+  constructor(columns: number, rows: number[] = [], open = 0, rowsUsed = 0, area = 0) {
     this.columns = columns;
+    this.full = (1 << columns) - 1;
+    this.rows = rows;
+    this.open = open;
+    this.rowsUsed = rowsUsed;
+    this.area = area;
   }
 
   copy(): Packing {
-    const copy = new Packing(this.columns);
-    Object.assign(copy, { rows: this.rows.slice(), open: this.open, rowsUsed: this.rowsUsed, area: this.area });
-    return copy;
+    return new Packing(this.columns, this.rows.slice(), this.open, this.rowsUsed, this.area);
   }
 
   place(span: TileSpan): this {
@@ -51,8 +56,7 @@ class Packing {
         for (let r = row; r < row + span.rows; r += 1) this.rows[r] = (this.rows[r] ?? 0) | mask;
         this.rowsUsed = Math.max(this.rowsUsed, row + span.rows);
         this.area += width * span.rows;
-        const full = (1 << this.columns) - 1;
-        while (this.rows[this.open] === full) this.open += 1;
+        while (this.rows[this.open] === this.full) this.open += 1;
         return this;
       }
     }
