@@ -47,8 +47,8 @@ function lcpWaitedFor() {
  * browser's other threads, Lighthouse itself and the servers share, much of a task's wall time is
  * its wait for a core (decision 022, twenty-fifth pass). Thread time leaves that out, and also any
  * time the thread waits without running (a synchronous call to another process), which a phone
- * would wait too: it is what the page's own work costs the CPU. No thread figures when a task of
- * the trace carries no thread time.
+ * would wait too: it is what the page's own work costs the CPU. No thread figures when a task that
+ * could block carries no thread time (Chromium leaves it off some short ones).
  */
 export function mainThreadBlocking(trace, slowdown = 4) {
   const events = trace?.traceEvents ?? [];
@@ -61,8 +61,9 @@ export function mainThreadBlocking(trace, slowdown = 4) {
   const tasks = events.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === fcp.pid && event.tid === fcp.tid && event.ts >= navigation.ts);
   const blocking = (ms) => tasks.reduce((sum, task) => sum + Math.max(0, slowdown * ms(task) - 50), 0);
   const wall = (task) => task.dur / 1000;
-  const thread = (task) => task.tdur / 1000;
-  const timed = tasks.every((task) => Number.isFinite(task.tdur));
+  // Some short tasks carry no thread time; one that could block (over 50 ms at 4x by wall time) must.
+  const thread = (task) => (Number.isFinite(task.tdur) ? task.tdur / 1000 : 0);
+  const timed = tasks.every((task) => Number.isFinite(task.tdur) || slowdown * wall(task) <= 50);
   return {
     wallBlockingMs: blocking(wall),
     threadBlockingMs: timed ? blocking(thread) : undefined,
