@@ -53,7 +53,7 @@ export default function handleRequest(
     // copy is the smaller one (decision 022, tenth pass). The development server streams.
     const readyOption: keyof RenderToPipeableStreamOptions = !import.meta.env.DEV || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const nonce = loadContext.get(cspContext).nonce || undefined;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheets.Provider value={inlineStylesheets(routerContext, loadContext.get(wordmarkFaceContext))}>
@@ -95,5 +95,9 @@ export default function handleRequest(
         },
       },
     );
+    // Armed once React has the render: a render that could not start (it threw, and the promise was
+    // rejected: a 500) left a timer that called `abort` before it existed, 6 s later, and that
+    // uncaught error took the whole server down with every request in it.
+    timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }

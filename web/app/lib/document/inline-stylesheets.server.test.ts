@@ -32,4 +32,10 @@ describe('the text of a built stylesheet, for the page to carry inline', () => {
     inlineStylesheetsFrom(undefined);
     expect(stylesheetText('/assets/media-viewer-url-abc.css')).toBeUndefined();
   });
+
+  it('leaves a stylesheet the build names but cannot read linked, rather than failing the page', () => {
+    expect(stylesheetText('/assets/gone-abc.css')).toBeUndefined();
+    fs.writeFileSync(path.join(dir, 'assets', 'gone-abc.css'), '._a{color:red}');
+    expect(stylesheetText('/assets/gone-abc.css')).toBe('._a{color:red}');
+  });
 });

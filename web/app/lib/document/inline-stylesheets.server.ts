@@ -23,7 +23,13 @@ export function stylesheetText(href: string): string | undefined {
   if (!clientDir || !/^\/assets\/[\w.-]+\.css$/.test(file)) return undefined;
   let text = texts.get(file);
   if (text === undefined) {
-    text = fs.readFileSync(path.join(clientDir, file), 'utf8');
+    // A file the server's build names but cannot read (a new build put in place under a running
+    // server, a partial copy) stays a linked stylesheet: the page is still drawn.
+    try {
+      text = fs.readFileSync(path.join(clientDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
     texts.set(file, text);
   }
   return text;
