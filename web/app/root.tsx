@@ -17,6 +17,7 @@ import { ErrorPage } from '~/components/error-page';
 import { TranslationToggle } from '~/features/translation/components/translation-toggle';
 import { NotFoundPage } from '~/components/not-found-page';
 import { useResultPageStylesAhead } from '~/components/result-page-styles';
+import { useMoveDrawn } from '~/lib/navigation/move-transition';
 import { twinForRememberedLanguage, useRememberedLanguage } from '~/features/translation/remembered-language';
 import { allLocales, DEFAULT_LOCALES, LanguageContext, languageMark, languageOf, localePath } from '~/lib/language/language';
 import { Fallbacks } from '~/components/fallbacks';
@@ -177,11 +178,13 @@ function useTakeOver() {
 export default function App() {
   useTakeOver();
   useResultPageStylesAhead();
+  useMoveDrawn();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useTakeOver();
+  useMoveDrawn();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundPage toggle={<TranslationToggle toHome />} />;
   }

@@ -15,8 +15,8 @@ interface MediaItemProps {
   onOpen?: () => void;
   /** Its place, for the open control's name when the media has no alt text. */
   position?: number;
-  /** A view-transition name for its box (the first item of a project opened from its tile). */
-  transitionName?: string;
+  /** The view-transition name its box carries when a move is about its page (`data-morph`: the first item of a project, from and to its tile). */
+  morph?: string;
 }
 
 /**
@@ -25,9 +25,8 @@ interface MediaItemProps {
  * visitor has not asked for reduced motion. With `onOpen`, an image is itself the control that
  * opens it full screen; a video has a corner button.
  */
-export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, transitionName }: MediaItemProps) {
+export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, morph }: MediaItemProps) {
   const { fill } = useUi();
-  const named = transitionName ? { viewTransitionName: transitionName } : undefined;
   const video = useRef<HTMLVideoElement>(null);
   // Asked in the effect, not at render: a render asking it rendered every item of the page again
   // right after hydrating (the server assumes less motion). It plays when motion is allowed, or
@@ -49,7 +48,7 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
 
   if (media.kind === 'video') {
     return (
-      <div className={styles.frame} style={named}>
+      <div className={styles.frame} data-morph={morph}>
         <video
           ref={video}
           // Its box is reserved before the file arrives: the media's own size where the CMS knows it
@@ -84,10 +83,10 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
       </div>
     );
   }
-  const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} style={onOpen ? undefined : named} />;
+  const image = <ResponsiveImage media={media} className={styles.media} sizes={sizes} priority={priority} data-morph={onOpen ? undefined : morph} />;
   if (!onOpen) return image;
   return (
-    <button type="button" className={styles.zoomable} aria-label={openName} data-viewer-item={position} onClick={onOpen} style={named} {...viewerIntent}>
+    <button type="button" className={styles.zoomable} aria-label={openName} data-viewer-item={position} onClick={onOpen} data-morph={morph} {...viewerIntent}>
       {image}
       <span className={styles.expand} aria-hidden="true">
         <ExpandIcon />

@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import styles from './pager.module.css';
 import { PrefetchWhenIdle } from './prefetch-when-idle';
 import { fetchAheadOnIntent } from '~/lib/hooks/use-fetch-ahead';
-import { prefersReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { QuietLink } from '~/lib/navigation/quiet-link';
+import { moveInTransition } from '~/lib/navigation/move-transition';
 import { useUi } from '~/lib/language/ui-text';
 
 interface PagerProps {
@@ -48,33 +48,22 @@ function useOneLine(nav: RefObject<HTMLElement | null>): void {
   }, [nav]);
 }
 
+/** How long a move to a neighbour may keep the page frozen on its picture. */
+const NEIGHBOUR_FREEZE_MS = 300;
+
 /** Previous / back to the list / next. Moving replaces the URL, so Back returns to the list. */
 export function Pager({ previousHref, nextHref, backHref, state, labels }: PagerProps) {
   const { ui } = useUi();
   const navigate = useNavigate();
   const nav = useRef<HTMLElement>(null);
   useOneLine(nav);
-  const location = useLocation();
-  const committed = useRef<(() => void) | null>(null);
-  useLayoutEffect(() => {
-    committed.current?.();
-    committed.current = null;
-  }, [location.key]);
-  // A calm cross-fade between neighbours (issue 26), none with reduced motion. The fade starts at
-  // the tap, so the browser captures the page as it was while the next project renders (React
-  // Router's own `viewTransition` captures it only after the data is in: a frame later on a phone);
-  // it shows the next project as soon as React has committed it. The page is frozen on its picture
-  // meanwhile, so at most 300 ms: a neighbour not fetched ahead then simply appears when it arrives.
+  const { pathname } = useLocation();
+  // A calm cross-fade between neighbours (issue 26), none with reduced motion, started at the tap
+  // (`moveInTransition`). The page is frozen on its picture meanwhile, so at most 300 ms: a
+  // neighbour not fetched ahead then simply appears when it arrives.
   const go = (href: string | null) => {
     if (!href) return;
-    if (!prefersReducedMotion() && typeof document.startViewTransition === 'function') {
-      const shown = new Promise<void>((resolve) => {
-        committed.current = resolve;
-        setTimeout(resolve, 300);
-      });
-      document.startViewTransition(() => shown);
-    }
-    void navigate(href, { replace: true, state, preventScrollReset: false });
+    moveInTransition(() => void navigate(href, { replace: true, state, preventScrollReset: false }), { freezeMs: NEIGHBOUR_FREEZE_MS });
   };
   return (
     <nav ref={nav} className={styles.pager} aria-label={ui.pager}>
@@ -84,7 +73,8 @@ export function Pager({ previousHref, nextHref, backHref, state, labels }: Pager
         </span>
         <span className={styles.label}>{labels.previous}</span>
       </button>
-      <QuietLink to={backHref} className={styles.back} viewTransition {...fetchAheadOnIntent(backHref)}>
+      {/* Back to the list: this page's title and first picture go back into its tile. */}
+      <QuietLink to={backHref} className={styles.back} viewTransition morph={pathname} {...fetchAheadOnIntent(backHref)}>
         {labels.back}
       </QuietLink>
       <button type="button" className={styles.step} disabled={!nextHref} onClick={() => go(nextHref)}>

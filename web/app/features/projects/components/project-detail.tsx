@@ -1,5 +1,4 @@
 import { Fragment, useRef, type ReactNode } from 'react';
-import { useViewTransitionState } from 'react-router';
 import { MediaItem } from '~/components/media-item';
 import { MediaViewer } from '~/components/lazy-media-viewer';
 import { useViewerUrl } from '~/lib/media/media-viewer-url';
@@ -10,20 +9,16 @@ import { detailMedia } from '../detail-media';
 import { PROJECT_TRANSITION } from '../project-transition';
 import styles from './project-detail.module.css';
 import { useUi } from '~/lib/language/ui-text';
-import { useLocalePath, useTextLang } from '~/lib/language/language';
-import { PAGE } from '~/pages';
+import { useTextLang } from '~/lib/language/language';
 
 /** Web: a 400px info panel beside a scrolling column of media. Phone: stacked, media first. */
 export function ProjectDetail({ project, pager }: { project: Project; pager: ReactNode }) {
   const { ui, fill } = useUi();
-  const localize = useLocalePath();
   const textLang = useTextLang();
   const media = detailMedia(project);
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
-  // Opened from the grid (or going back to it): the tile's cover and name become these.
-  const fromGrid = useViewTransitionState(localize(PAGE.projects));
   const column = useRef<HTMLDivElement>(null);
   const itemControl = (index: number) => column.current?.querySelector<HTMLElement>(`[data-viewer-item="${index + 1}"]`);
   return (
@@ -31,7 +26,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
       <div className={styles.info}>
         {pager}
         <header className={styles.heading}>
-          <h1 className={styles.title} style={fromGrid ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined} {...textLang(project.name)}>
+          <h1 className={styles.title} data-morph={PROJECT_TRANSITION.title} {...textLang(project.name)}>
             {project.name}
           </h1>
           <p className={styles.meta}>
@@ -55,7 +50,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
               sizes={projectMediaSizes(layout)}
               position={index + 1}
               onOpen={() => viewer.open(index)}
-              transitionName={fromGrid && index === 0 ? PROJECT_TRANSITION.media : undefined}
+              morph={index === 0 ? PROJECT_TRANSITION.media : undefined}
             />
             {/* Phone (issue 30): the panel comes after all the media (spec 2), so the visitor
                 learns where they are from a quiet caption under the first picture. The panel's

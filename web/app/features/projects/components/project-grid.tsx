@@ -12,7 +12,6 @@ import { useReturnedTo } from '~/lib/hooks/use-returned-to';
 import styles from './project-grid.module.css';
 import { useUi } from '~/lib/language/ui-text';
 import { useLocalePath } from '~/lib/language/language';
-import { movesBetween, useViewTransitionPaths } from '~/lib/hooks/use-view-transition-paths';
 
 interface ProjectGridProps {
   projects: GridProject[];
@@ -39,8 +38,6 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
-  // Named only for the tile of the project being opened (or returned from): names are unique.
-  const moving = useViewTransitionPaths();
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
   return (
     <ul
@@ -62,7 +59,6 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
             to={to}
             state={state}
             priority={index === 0 ? true : index < eager ? 'eager' : false}
-            moving={movesBetween(moving, to)}
           />
         );
       })}

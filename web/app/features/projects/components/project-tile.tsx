@@ -19,8 +19,6 @@ interface ProjectTileProps {
   /** Navigation state handed to the detail page (the list the visitor came from). */
   state: unknown;
   priority: boolean | 'eager';
-  /** Its project is being opened or returned from (a view transition): its cover and name are named for it. */
-  moving: boolean;
 }
 
 /**
@@ -29,7 +27,7 @@ interface ProjectTileProps {
  * view), and opening it carries the cover and the name into the project page (a view transition).
  * Memoised: a move re-renders only the tile it moves (issue 41).
  */
-export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority, moving }: ProjectTileProps) {
+export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
   const { cover } = project;
   const layout = useLayout();
   const tile = useRef<HTMLLIElement>(null);
@@ -39,7 +37,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
     <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
-      <QuietLink to={to} state={state} className={styles.link} viewTransition {...intent}>
+      <QuietLink to={to} state={state} className={styles.link} viewTransition morph={to} {...intent}>
         {cover ? (
           <ResponsiveImage
             media={cover}
@@ -47,14 +45,14 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
             className={styles.cover}
             sizes={projectTileSizes(cover, project.tall, span)}
             priority={priority}
-            style={moving ? { viewTransitionName: PROJECT_TRANSITION.media } : undefined}
+            data-morph={PROJECT_TRANSITION.media}
           />
         ) : (
           // No cover, or one still to come: its colour meanwhile.
           <span className={styles.noCover} aria-hidden="true" style={project.later?.shade ? { backgroundColor: `#${project.later.shade}` } : undefined} />
         )}
         <span className={styles.overlay}>
-          <span className={styles.name} style={moving ? { viewTransitionName: PROJECT_TRANSITION.title } : undefined} {...textLang(project.name)}>
+          <span className={styles.name} data-morph={PROJECT_TRANSITION.title} {...textLang(project.name)}>
             {project.name}
           </span>
           <span className={styles.separator} aria-hidden="true" />
