@@ -57,17 +57,30 @@ function setUp() {
   return router;
 }
 
-/** A browser's view transition: the page captured as it is, the update later, its end after it. */
+/**
+ * A browser's view transition: the page captured at its next frame, then the update, then its end.
+ * A transition started before the previous one was captured skips it (its update runs, nothing is
+ * captured).
+ */
 function fakeTransitions() {
-  const seen: Array<{ before: string[]; after?: string[] }> = [];
+  const seen: Array<{ before?: string[]; after?: string[]; skipped?: true }> = [];
+  let waiting: ((skipped: boolean) => void) | null = null;
   const start = vi.fn((update: () => Promise<void> | void) => {
-    const record: { before: string[]; after?: string[] } = { before: names() };
+    waiting?.(true);
+    const record: (typeof seen)[number] = {};
     seen.push(record);
-    const updated = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(update);
-    const finished = updated.then(() => {
-      record.after = names();
+    let trigger!: (skipped: boolean) => void;
+    const captured = new Promise<boolean>((resolve) => (trigger = resolve));
+    waiting = trigger;
+    setTimeout(() => trigger(false), 0);
+    const finished = captured.then(async (skipped) => {
+      if (waiting === trigger) waiting = null;
+      if (skipped) record.skipped = true;
+      else record.before = names();
+      await update();
+      if (!skipped) record.after = names();
     });
-    return { finished, ready: updated, updateCallbackDone: updated, skipTransition: () => {} };
+    return { finished, ready: finished, updateCallbackDone: finished, skipTransition: () => {} };
   });
   Object.assign(document, { startViewTransition: start });
   return { start, seen };
@@ -103,11 +116,26 @@ describe('the site’s own view transitions (issue 41)', () => {
   it('carries a tile’s cover and name into its project, and takes every name off when it ends', async () => {
     const { start, seen } = fakeTransitions();
     const router = setUp();
-    // The tile's own address, its query and all, as the grid's links give it.
-    await act(async () => moveInTransition(() => void router.navigate('/p/2?documentId=2'), { morph: '/p/2?documentId=2' }));
+    // The tile's own address, its query and all, as the grid's links give it. A freeze far longer
+    // than the test: the root's `useMoveDrawn` is what lets the transition go on.
+    await act(async () => moveInTransition(() => void router.navigate('/p/2?documentId=2'), { morph: '/p/2?documentId=2', freezeMs: 60_000 }));
     expect(await screen.findByRole('heading', { name: 'project 2' })).toBeInTheDocument();
     await act(() => start.mock.results[0]!.value.finished);
     expect(seen).toEqual([{ before: ['project-media:cover 2', 'project-title:name 2'], after: ['project-media:picture 2', 'project-title:project 2'] }]);
+    expect(names()).toEqual([]);
+  });
+
+  it('a second move made before the first was captured is the one that morphs, and leaves no name behind', async () => {
+    const { start, seen } = fakeTransitions();
+    const router = setUp();
+    await act(async () => {
+      moveInTransition(() => void router.navigate('/p/1?documentId=1'), { morph: '/p/1?documentId=1', freezeMs: 60_000 });
+      moveInTransition(() => void router.navigate('/p/2?documentId=2'), { morph: '/p/2?documentId=2', freezeMs: 60_000 });
+    });
+    expect(await screen.findByRole('heading', { name: 'project 2' })).toBeInTheDocument();
+    await act(() => Promise.all(start.mock.results.map((result) => result.value.finished)));
+    expect(seen).toEqual([{ skipped: true }, { before: ['project-media:cover 2', 'project-title:name 2'], after: ['project-media:picture 2', 'project-title:project 2'] }]);
+    expect(window.location.pathname).toBe('/p/2');
     expect(names()).toEqual([]);
   });
 

@@ -26,6 +26,8 @@ import { prefersReducedMotion } from '~/lib/hooks/use-reduced-motion';
 export const MOVE_FREEZE_MS = 1_000;
 
 let drawn: (() => void) | null = null;
+/** The latest move: one a later move has overtaken neither moves nor names anything more. */
+let latest: object | null = null;
 
 /** Resolves the move under way: its page is in the document. Called by the root at each new location. */
 export function useMoveDrawn(): void {
@@ -65,19 +67,33 @@ export function morphingElements(address: string, root: Document = document): HT
   return [...page.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => !element.closest('a[href]') && shown(element));
 }
 
-function name(elements: HTMLElement[]): HTMLElement[] {
-  for (const element of elements) element.style.viewTransitionName = element.dataset.morph!;
+/** The move that gave each element its name: a move ends by taking off only the names it still owns. */
+const owners = new WeakMap<HTMLElement, object>();
+
+function name(elements: HTMLElement[], move: object): HTMLElement[] {
+  for (const element of elements) {
+    element.style.viewTransitionName = element.dataset.morph!;
+    owners.set(element, move);
+  }
   return elements;
 }
 
-function unname(elements: HTMLElement[]): void {
-  for (const element of elements) element.style.removeProperty('view-transition-name');
+function unname(elements: HTMLElement[], move: object): void {
+  for (const element of elements) {
+    if (owners.get(element) !== move) continue; // a later move named it again
+    element.style.removeProperty('view-transition-name');
+    owners.delete(element);
+  }
 }
 
 /**
  * Makes the move `go` (a navigation) in a view transition, unless the visitor asks for less motion
  * or the browser has none. `morph`: the address of the page whose marked elements move with it.
  * `freezeMs`: the longest the page stays frozen waiting for the next one.
+ *
+ * The move starts once the page as it was has been captured (the transition's update): started at
+ * the click, a page fetched ahead could be committed before the browser's next frame, which would
+ * then capture the next page as the old one, and nothing would move.
  */
 export function moveInTransition(go: () => void, { morph, freezeMs = MOVE_FREEZE_MS }: { morph?: string; freezeMs?: number } = {}): void {
   if (prefersReducedMotion() || typeof document.startViewTransition !== 'function') {
@@ -86,7 +102,9 @@ export function moveInTransition(go: () => void, { morph, freezeMs = MOVE_FREEZE
   }
   // A move still waiting for its page shows what it has now.
   drawn?.();
-  const old = morph ? name(morphingElements(morph)) : [];
+  const move = {};
+  latest = move;
+  const old = morph ? name(morphingElements(morph), move) : [];
   let next: HTMLElement[] = [];
   const committed = new Promise<void>((resolve) => {
     drawn = resolve;
@@ -94,11 +112,13 @@ export function moveInTransition(go: () => void, { morph, freezeMs = MOVE_FREEZE
   });
   const transition = document.startViewTransition(async () => {
     // The page as it was is captured: its names come off before the next page's are given.
-    unname(old);
+    unname(old, move);
+    // Overtaken by a later move before the browser could capture it: that move is the visitor's.
+    if (latest !== move) return;
+    go();
     await committed;
-    if (morph) next = name(morphingElements(morph));
+    if (morph && latest === move) next = name(morphingElements(morph), move);
   });
-  const done = () => unname(next);
+  const done = () => unname(next, move);
   transition.finished.then(done, done);
-  go();
 }
