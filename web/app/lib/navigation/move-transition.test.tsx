@@ -9,6 +9,13 @@ const checkVisibility = function (this: Element) {
   return !this.closest('[hidden], [style*="display: none"]');
 };
 
+// jsdom lays nothing out: every element is on the screen, 100 px tall, unless it says where it is (`data-top`).
+const getBoundingClientRect = function (this: Element) {
+  const top = Number(this.closest('[data-top]')?.getAttribute('data-top') ?? 0);
+  return { top, bottom: top + 100, left: 0, right: 100, width: 100, height: 100, x: 0, y: top } as DOMRect;
+};
+const layout = Element.prototype.getBoundingClientRect;
+
 /** The names every element carries now, by its text or alt. */
 const names = () =>
   [...document.querySelectorAll<HTMLElement>('*')]
@@ -91,11 +98,12 @@ describe('the site’s own view transitions (issue 41)', () => {
   beforeEach(() => {
     reduce = false;
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query.includes('reduce') && reduce, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
-    Object.assign(Element.prototype, { checkVisibility });
+    Object.assign(Element.prototype, { checkVisibility, getBoundingClientRect });
   });
   afterEach(() => {
     delete (document as { startViewTransition?: unknown }).startViewTransition;
     delete (Element.prototype as { checkVisibility?: unknown }).checkVisibility;
+    Object.assign(Element.prototype, { getBoundingClientRect: layout });
   });
 
   it('finds the marked elements of a page inside the link to it, or on the page itself when it is shown', () => {
@@ -111,6 +119,20 @@ describe('the site’s own view transitions (issue 41)', () => {
     expect(morphingElements('/p/2').map((element) => element.getAttribute('alt') ?? element.textContent)).toEqual(['two', 'Two']);
     document.body.innerHTML = `<main><h1 data-morph="project-title">Two</h1><button data-morph="project-media">picture</button><a href="/p/3"><img alt="next" data-morph="project-media"></a></main>`;
     expect(morphingElements('/p/2').map((element) => element.getAttribute('alt') ?? element.textContent)).toEqual(['Two', 'picture']);
+  });
+
+  it('names only what is on the screen: nothing flies to or from a place the visitor cannot see', () => {
+    // jsdom's window: 1024 × 768.
+    document.body.innerHTML = `
+      <main><a href="/p/1"><img alt="one" data-morph="project-media"></a><a href="/p/2" data-top="2000"><img alt="two" data-morph="project-media"><span data-morph="project-title">Two</span></a><a href="/p/3"><img alt="three" data-morph="project-media"><span data-morph="project-title" data-top="-150">Three</span></a></main>`;
+    window.history.replaceState(null, '', '/p');
+    expect(morphingElements('/p/1').map((element) => element.getAttribute('alt'))).toEqual(['one']);
+    expect(morphingElements('/p/2')).toEqual([]);
+    expect(morphingElements('/p/3').map((element) => element.getAttribute('alt') ?? element.textContent)).toEqual(['three']);
+    // A project scrolled down to its pager: its title and first picture are above the screen.
+    document.body.innerHTML = `<main><h1 data-morph="project-title" data-top="-900">Two</h1><button data-morph="project-media" data-top="-800">picture</button></main>`;
+    window.history.replaceState(null, '', '/p/2');
+    expect(morphingElements('/p/2')).toEqual([]);
   });
 
   it('carries a tile’s cover and name into its project, and takes every name off when it ends', async () => {

@@ -52,7 +52,18 @@ export const pathOf = (address: string): string => {
 
 const shown = (element: Element) => element.checkVisibility();
 
-/** The visible elements marked to carry a name for the page at `address` (see above; its query does not count). */
+/**
+ * Inside the window: an element off the screen would fly in from (or out to) a place the visitor
+ * cannot see, as a project left from its pager (far down the page) into a tile below the grid's
+ * first screen did. Without a partner on the other side an element simply fades.
+ */
+const onScreen = (element: Element) => {
+  const { top, right, bottom, left } = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView;
+  return bottom > 0 && right > 0 && top < (view?.innerHeight ?? 0) && left < (view?.innerWidth ?? 0);
+};
+
+/** The visible elements on the screen marked to carry a name for the page at `address` (see above; its query does not count). */
 export function morphingElements(address: string, root: Document = document): HTMLElement[] {
   const page = [...root.querySelectorAll('main')].find(shown);
   if (!page) return [];
@@ -61,10 +72,10 @@ export function morphingElements(address: string, root: Document = document): HT
   // come, released by its freeze, shows the list under the new address; naming the whole list
   // then would give every tile the same name).
   const link = [...page.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => pathOf(candidate.getAttribute('href')!) === path && shown(candidate));
-  if (link) return [...link.querySelectorAll<HTMLElement>('[data-morph]')].filter(shown);
+  if (link) return [...link.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => shown(element) && onScreen(element));
   if (pathOf(root.location?.pathname ?? '/') !== path) return [];
   // The page's own: not those of the links it holds to other pages.
-  return [...page.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => !element.closest('a[href]') && shown(element));
+  return [...page.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => !element.closest('a[href]') && shown(element) && onScreen(element));
 }
 
 /** The move that gave each element its name: a move ends by taking off only the names it still owns. */

@@ -389,22 +389,27 @@ test.describe('continuity and placeholders', () => {
     // Records the named elements on both sides of every view transition.
     await page.addInitScript(() => {
       // `ran`: the transition animated (a name on two shown elements, for one, makes it fail).
-      const seen: Array<{ before: string[]; after: string[]; ran?: boolean }> = [];
+      // `away`: named elements outside the window, which would fly to or from where nobody sees.
+      const seen: Array<{ before: string[]; after: string[]; away: number; ran?: boolean }> = [];
       (window as unknown as { transitions: typeof seen }).transitions = seen;
       // Named and rendered: an element under display: none (the grid the shell keeps hidden) is not captured.
-      const names = () =>
-        [...document.querySelectorAll<HTMLElement>('*')]
-          .filter((element) => element.checkVisibility())
-          .map((element) => element.style.viewTransitionName)
-          .filter((name) => name && name !== 'none');
+      const named = () =>
+        [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.checkVisibility() && element.style.viewTransitionName && element.style.viewTransitionName !== 'none');
+      const names = () => named().map((element) => element.style.viewTransitionName);
+      const away = () =>
+        named().filter((element) => {
+          const { top, right, bottom, left } = element.getBoundingClientRect();
+          return !(bottom > 0 && right > 0 && top < innerHeight && left < innerWidth);
+        }).length;
       const start = document.startViewTransition?.bind(document);
       if (!start) return;
       document.startViewTransition = ((update: () => Promise<void> | void) => {
-        const record: (typeof seen)[number] = { before: names(), after: [] };
+        const record: (typeof seen)[number] = { before: names(), after: [], away: away() };
         seen.push(record);
         const transition = start(async () => {
           await update();
           record.after = names();
+          record.away += away();
         });
         transition.ready.then(
           () => (record.ran = true),
@@ -420,7 +425,7 @@ test.describe('continuity and placeholders', () => {
     await page.waitForLoadState('networkidle');
     await tile.click();
     await expect(page.locator('article h1')).toBeVisible();
-    const transitions = () => page.evaluate(() => (window as unknown as { transitions: Array<{ before: string[]; after: string[]; ran?: boolean }> }).transitions);
+    const transitions = () => page.evaluate(() => (window as unknown as { transitions: Array<{ before: string[]; after: string[]; away: number; ran?: boolean }> }).transitions);
     await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
     const [opening] = await transitions();
     expect(opening!.before.sort()).toEqual(['project-media', 'project-title']);
@@ -440,6 +445,20 @@ test.describe('continuity and placeholders', () => {
     expect(all[1]!.after.sort()).toEqual(['project-media', 'project-title']);
     // Names are given for the moves only: none is left on the page once the transition has ended.
     await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.style.viewTransitionName).length)).toBe(0);
+    // A project opened far down the grid and left from its pager, at the foot of its page: its title
+    // and picture above the screen, its tile below the grid's first screen. Nothing flies off screen.
+    const far = page.locator('main li a').nth(14);
+    await far.scrollIntoViewIfNeeded();
+    await far.click();
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect.poll(async () => (await transitions()).length).toBe(3);
+    await page.locator('article nav a').click();
+    await expect(page.locator('main ul')).toBeVisible();
+    await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
+    const more = await transitions();
+    expect(more).toHaveLength(4);
+    expect(more[2]!.before.sort()).toEqual(['project-media', 'project-title']);
+    expect(more.map((transition) => transition.away)).toEqual([0, 0, 0, 0]);
     await context.close();
   });
 
