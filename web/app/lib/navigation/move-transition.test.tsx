@@ -129,6 +129,9 @@ describe('the site’s own view transitions (issue 41)', () => {
     expect(morphingElements('/p/1').map((element) => element.getAttribute('alt'))).toEqual(['one']);
     expect(morphingElements('/p/2')).toEqual([]);
     expect(morphingElements('/p/3').map((element) => element.getAttribute('alt') ?? element.textContent)).toEqual(['three']);
+    // Partly on the screen is on the screen: its part the visitor sees moves.
+    document.querySelector('[data-top="-150"]')!.setAttribute('data-top', '-50');
+    expect(morphingElements('/p/3')).toHaveLength(2);
     // A project scrolled down to its pager: its title and first picture are above the screen.
     document.body.innerHTML = `<main><h1 data-morph="project-title" data-top="-900">Two</h1><button data-morph="project-media" data-top="-800">picture</button></main>`;
     window.history.replaceState(null, '', '/p/2');
@@ -144,6 +147,16 @@ describe('the site’s own view transitions (issue 41)', () => {
     expect(await screen.findByRole('heading', { name: 'project 2' })).toBeInTheDocument();
     await act(() => start.mock.results[0]!.value.finished);
     expect(seen).toEqual([{ before: ['project-media:cover 2', 'project-title:name 2'], after: ['project-media:picture 2', 'project-title:project 2'] }]);
+    expect(names()).toEqual([]);
+  });
+
+  it('moves pairs only: a name whose partner was below the screen at the click is not given on the next page', async () => {
+    const { start, seen } = fakeTransitions();
+    const router = setUp();
+    screen.getByText('name 2').setAttribute('data-top', '2000');
+    await act(async () => moveInTransition(() => void router.navigate('/p/2?documentId=2'), { morph: '/p/2?documentId=2', freezeMs: 60_000 }));
+    await act(() => start.mock.results[0]!.value.finished);
+    expect(seen).toEqual([{ before: ['project-media:cover 2'], after: ['project-media:picture 2'] }]);
     expect(names()).toEqual([]);
   });
 

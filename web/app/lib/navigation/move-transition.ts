@@ -53,14 +53,18 @@ export const pathOf = (address: string): string => {
 const shown = (element: Element) => element.checkVisibility();
 
 /**
- * Inside the window: an element off the screen would fly in from (or out to) a place the visitor
- * cannot see, as a project left from its pager (far down the page) into a tile below the grid's
- * first screen did. Without a partner on the other side an element simply fades.
+ * Inside what the visitor sees (the visual viewport, for a page zoomed in): an element off the
+ * screen would fly in from (or out to) a place the visitor cannot see, as a project left by its
+ * pager's link to the list did towards a tile of the grid below its first screen.
  */
 const onScreen = (element: Element) => {
   const { top, right, bottom, left } = element.getBoundingClientRect();
   const view = element.ownerDocument.defaultView;
-  return bottom > 0 && right > 0 && top < (view?.innerHeight ?? 0) && left < (view?.innerWidth ?? 0);
+  if (!view) return false;
+  const seen = view.visualViewport;
+  const x = seen?.offsetLeft ?? 0;
+  const y = seen?.offsetTop ?? 0;
+  return bottom > y && right > x && top < y + (seen?.height ?? view.innerHeight) && left < x + (seen?.width ?? view.innerWidth);
 };
 
 /** The visible elements on the screen marked to carry a name for the page at `address` (see above; its query does not count). */
@@ -128,7 +132,9 @@ export function moveInTransition(go: () => void, { morph, freezeMs = MOVE_FREEZE
     if (latest !== move) return;
     go();
     await committed;
-    if (morph && latest === move) next = name(morphingElements(morph), move);
+    // Pairs only: an element whose partner was not named (off the screen) would appear on its own.
+    const pairs = new Set(old.map((element) => element.dataset.morph));
+    if (morph && latest === move) next = name(morphingElements(morph).filter((element) => pairs.has(element.dataset.morph)), move);
   });
   const done = () => unname(next, move);
   transition.finished.then(done, done);

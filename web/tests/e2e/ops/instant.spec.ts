@@ -390,7 +390,8 @@ test.describe('continuity and placeholders', () => {
     await page.addInitScript(() => {
       // `ran`: the transition animated (a name on two shown elements, for one, makes it fail).
       // `away`: named elements outside the window, which would fly to or from where nobody sees.
-      const seen: Array<{ before: string[]; after: string[]; away: number; ran?: boolean }> = [];
+      // `lasts`: how much longer its longest animation runs than the page's own fade.
+      const seen: Array<{ before: string[]; after: string[]; away: number; ran?: boolean; lasts?: number }> = [];
       (window as unknown as { transitions: typeof seen }).transitions = seen;
       // Named and rendered: an element under display: none (the grid the shell keeps hidden) is not captured.
       const named = () =>
@@ -412,7 +413,15 @@ test.describe('continuity and placeholders', () => {
           record.away += away();
         });
         transition.ready.then(
-          () => (record.ran = true),
+          () => {
+            const ends = (pseudo: string) =>
+              document.documentElement
+                .getAnimations({ subtree: true })
+                .filter((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith(pseudo))
+                .map((animation) => Number(animation.effect!.getComputedTiming().endTime));
+            record.lasts = Math.max(0, ...ends('::view-transition')) - Math.max(0, ...ends('::view-transition-new(root)'));
+            record.ran = true;
+          },
           () => (record.ran = false),
         );
         return transition;
@@ -425,7 +434,7 @@ test.describe('continuity and placeholders', () => {
     await page.waitForLoadState('networkidle');
     await tile.click();
     await expect(page.locator('article h1')).toBeVisible();
-    const transitions = () => page.evaluate(() => (window as unknown as { transitions: Array<{ before: string[]; after: string[]; away: number; ran?: boolean }> }).transitions);
+    const transitions = () => page.evaluate(() => (window as unknown as { transitions: Array<{ before: string[]; after: string[]; away: number; ran?: boolean; lasts?: number }> }).transitions);
     await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
     const [opening] = await transitions();
     expect(opening!.before.sort()).toEqual(['project-media', 'project-title']);
@@ -445,8 +454,8 @@ test.describe('continuity and placeholders', () => {
     expect(all[1]!.after.sort()).toEqual(['project-media', 'project-title']);
     // Names are given for the moves only: none is left on the page once the transition has ended.
     await expect.poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('*')].filter((element) => element.style.viewTransitionName).length)).toBe(0);
-    // A project opened far down the grid and left from its pager, at the foot of its page: its title
-    // and picture above the screen, its tile below the grid's first screen. Nothing flies off screen.
+    // A project opened far down the grid, then its link to the list: the grid comes back at its top,
+    // the project's tile below the screen. Nothing flies to where the visitor cannot see.
     const far = page.locator('main li a').nth(14);
     await far.scrollIntoViewIfNeeded();
     await far.click();
@@ -458,6 +467,12 @@ test.describe('continuity and placeholders', () => {
     const more = await transitions();
     expect(more).toHaveLength(4);
     expect(more[2]!.before.sort()).toEqual(['project-media', 'project-title']);
+    expect(more[2]!.after.sort()).toEqual(['project-media', 'project-title']);
+    // The project's title and picture leave with the page (their partner is off the screen).
+    expect(more[3]!.before.sort()).toEqual(['project-media', 'project-title']);
+    expect(more[3]!.after).toEqual([]);
+    expect(more[3]!.lasts).toBe(0);
+    expect(more[2]!.lasts).toBeGreaterThan(0);
     expect(more.map((transition) => transition.away)).toEqual([0, 0, 0, 0]);
     await context.close();
   });
