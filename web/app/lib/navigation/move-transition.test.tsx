@@ -155,6 +155,8 @@ describe('the site’s own view transitions (issue 41)', () => {
     const router = setUp();
     screen.getByText('name 2').setAttribute('data-top', '2000');
     await act(async () => moveInTransition(() => void router.navigate('/p/2?documentId=2'), { morph: '/p/2?documentId=2', freezeMs: 60_000 }));
+    // Outside \`act\`: the transition's end waits for React's commit, which \`act\` would hold until it ends.
+    expect(await screen.findByRole('heading', { name: 'project 2' })).toBeInTheDocument();
     await act(() => start.mock.results[0]!.value.finished);
     expect(seen).toEqual([{ before: ['project-media:cover 2'], after: ['project-media:picture 2'] }]);
     expect(names()).toEqual([]);
