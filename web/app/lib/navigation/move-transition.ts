@@ -61,11 +61,14 @@ const onScreen = (element: Element) => {
   const { top, right, bottom, left } = element.getBoundingClientRect();
   const view = element.ownerDocument.defaultView;
   if (!view) return false;
-  const seen = view.visualViewport;
-  const x = seen?.offsetLeft ?? 0;
-  const y = seen?.offsetTop ?? 0;
-  return bottom > y && right > x && top < y + (seen?.height ?? view.innerHeight) && left < x + (seen?.width ?? view.innerWidth);
+  const viewport = view.visualViewport;
+  const x = viewport?.offsetLeft ?? 0;
+  const y = viewport?.offsetTop ?? 0;
+  return bottom > y && right > x && top < y + (viewport?.height ?? view.innerHeight) && left < x + (viewport?.width ?? view.innerWidth);
 };
+
+/** What can move: rendered and on the screen. */
+const movable = (element: Element) => shown(element) && onScreen(element);
 
 /** The visible elements on the screen marked to carry a name for the page at `address` (see above; its query does not count). */
 export function morphingElements(address: string, root: Document = document): HTMLElement[] {
@@ -76,10 +79,10 @@ export function morphingElements(address: string, root: Document = document): HT
   // come, released by its freeze, shows the list under the new address; naming the whole list
   // then would give every tile the same name).
   const link = [...page.querySelectorAll<HTMLAnchorElement>('a[href]')].find((candidate) => pathOf(candidate.getAttribute('href')!) === path && shown(candidate));
-  if (link) return [...link.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => shown(element) && onScreen(element));
+  if (link) return [...link.querySelectorAll<HTMLElement>('[data-morph]')].filter(movable);
   if (pathOf(root.location?.pathname ?? '/') !== path) return [];
   // The page's own: not those of the links it holds to other pages.
-  return [...page.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => !element.closest('a[href]') && shown(element) && onScreen(element));
+  return [...page.querySelectorAll<HTMLElement>('[data-morph]')].filter((element) => !element.closest('a[href]') && movable(element));
 }
 
 /** The move that gave each element its name: a move ends by taking off only the names it still owns. */

@@ -444,10 +444,14 @@ test.describe('continuity and placeholders', () => {
     await expect(page.locator('main ul')).toBeVisible();
     await page.goForward();
     await expect(page.locator('article h1')).toBeVisible();
+    // The project's own link back to the list, its transition run.
+    const backToList = async () => {
+      await page.locator('article nav a').click();
+      await expect(page.locator('main ul')).toBeVisible();
+      await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
+    };
     // The page's own way back to the list carries the title and picture back into the tile.
-    await page.locator('article nav a').click();
-    await expect(page.locator('main ul')).toBeVisible();
-    await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
+    await backToList();
     const all = await transitions();
     expect(all).toHaveLength(2);
     expect(all[1]!.before.sort()).toEqual(['project-media', 'project-title']);
@@ -461,9 +465,7 @@ test.describe('continuity and placeholders', () => {
     await far.click();
     await expect(page.locator('article h1')).toBeVisible();
     await expect.poll(async () => (await transitions()).length).toBe(3);
-    await page.locator('article nav a').click();
-    await expect(page.locator('main ul')).toBeVisible();
-    await expect.poll(async () => (await transitions()).at(-1)?.ran).toBe(true);
+    await backToList();
     const more = await transitions();
     expect(more).toHaveLength(4);
     expect(more[2]!.before.sort()).toEqual(['project-media', 'project-title']);
