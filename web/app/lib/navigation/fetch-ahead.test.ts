@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, keepArrivalDataWhenIdle, mayFetchAhead } from './fetch-ahead';
 
+// A route module that exists (any of the app's modules will do) and one that cannot be fetched.
+const REAL_MODULE = '/app/lib/navigation/pager.ts';
+const MISSING_MODULE = '/assets/gone-1.js';
+
 // The page's data cache, as the browser's entry installs it: what is asked of it is recorded.
 const kept = vi.hoisted(() => [] as Array<[string, string | undefined]>);
 vi.mock('./data-cache', () => ({
@@ -45,6 +49,29 @@ describe("a page's routes, fetched ahead", () => {
     const hints = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
     expect(hints('modulepreload')).toEqual(['/assets/root.js', '/assets/project.js', '/assets/pager.js']);
     expect(hints('prefetch')).toEqual(['/assets/project.css']);
+    // Once it has come, React Router's guard finds it on the page and does not link and wait for it
+    // inside the move; before, it still does.
+    const guard = () => document.querySelector('link[rel="stylesheet"][href="/assets/project.css"]');
+    expect(guard()).toBeNull();
+    document.head.querySelector('link[rel="prefetch"]')!.dispatchEvent(new Event('load'));
+    expect(guard()).not.toBeNull();
+    expect(guard()!.hasAttribute('disabled')).toBe(true);
+  });
+
+  it("has React Router resolve the route at an intent, once its code has come, and not when the code cannot be fetched (React Router would reload the page)", async () => {
+    const resolved: string[] = [];
+    const lazy = (id: string) => ({ Component: () => Promise.resolve(resolved.push(id)) });
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes: [{ id: 'list', path: '/list', lazy: lazy('list') }, { id: 'gone', path: '/gone', lazy: lazy('gone') }] },
+      __reactRouterManifest: { routes: { list: { module: REAL_MODULE }, gone: { module: MISSING_MODULE } } },
+    });
+    fetchRoutesAhead('/list', false);
+    fetchRoutesAhead('/gone', true);
+    fetchRoutesAhead('/list', true);
+    fetchRoutesAhead('/list', true);
+    await vi.waitFor(() => expect(resolved).toEqual(['list']));
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(resolved).toEqual(['list']);
   });
 });
 

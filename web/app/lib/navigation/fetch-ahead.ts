@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { stylesheetOnPage } from '~/lib/document/inline-stylesheets';
+import { markFetchedForRouter, stylesheetOnPage } from '~/lib/document/inline-stylesheets';
 import { dataCache } from './data-cache';
 
 /**
@@ -20,9 +20,9 @@ interface RouterGlobals {
 
 const asked = new Set<string>();
 
-function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, priority?: 'low'): void {
+function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, priority?: 'low'): HTMLLinkElement | null {
   const key = `${rel} ${href}`;
-  if (asked.has(key)) return;
+  if (asked.has(key)) return null;
   asked.add(key);
   const link = document.createElement('link');
   link.rel = rel;
@@ -30,6 +30,7 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, prio
   if (as) link.as = as;
   if (priority) link.setAttribute('fetchpriority', priority);
   document.head.append(link);
+  return link;
 }
 
 /** How long after the page's `load` every page's code is fetched (at the next idle moment). */
@@ -100,10 +101,14 @@ function keepable(page: string): boolean {
 
 /**
  * The code and styles of the routes that render `page`, fetched ahead (`modulepreload`, as React
- * Router's own `<PrefetchPageLinks>` does); `evaluate` also runs the route modules, so a click
- * does not wait for their evaluation on a slow phone's CPU. Stylesheets the page has already
- * (inlined by the server and marked, or linked by an earlier move) are not asked for again: the
- * shell's, inline in every page, were, a few KB beside the move's data.
+ * Router's own `<PrefetchPageLinks>` does); `evaluate` also runs the route modules and has React
+ * Router resolve the route with them (its lazy route, which it otherwise resolves inside the first
+ * move to it), so a click does not wait for either on a slow phone's CPU. Only once the module has
+ * come: React Router answers a module it cannot fetch by reloading the page. Stylesheets the page
+ * has already (inlined by the server and marked, or linked by an earlier move) are not asked for
+ * again: the shell's, inline in every page, were, a few KB beside the move's data. One that has
+ * come is marked for React Router, which then does not link it and wait for it inside the move
+ * (`markFetchedForRouter`).
  */
 export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const globals = window as unknown as RouterGlobals;
@@ -115,10 +120,17 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href);
-    for (const href of route.css ?? []) if (!stylesheetOnPage(document, href)) hint('prefetch', href, 'style');
+    for (const href of route.css ?? []) {
+      if (stylesheetOnPage(document, href)) continue;
+      const link = hint('prefetch', href, 'style');
+      link?.addEventListener('load', () => markFetchedForRouter(document, href), { once: true });
+    }
     if (evaluate && !asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
-      void import(/* @vite-ignore */ route.module).catch(() => undefined);
+      const lazy = (match.route as { lazy?: { Component?: () => Promise<unknown> } }).lazy;
+      void import(/* @vite-ignore */ route.module)
+        .then(() => (typeof lazy === 'object' ? lazy.Component?.() : undefined))
+        .catch(() => undefined);
     }
   }
 }

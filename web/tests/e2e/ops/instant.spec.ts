@@ -38,6 +38,39 @@ async function aliveGrid(browser: Browser, baseURL: string) {
   return { page, context, category: categories[1]!.designType, all };
 }
 
+/**
+ * From now on: the stylesheet links added to the page that are not React's own (React Router's
+ * guard links a route's stylesheets and waits for their `load` before running its code), until the
+ * first frame that shows a project's title; and the title's font size in that frame.
+ */
+async function watchFirstProjectFrame(page: Page): Promise<() => Promise<{ linked: string[]; titleSize: string }>> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __linked: string[]; __titleSize?: string };
+    state.__linked = [];
+    delete state.__titleSize;
+    const links = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (node instanceof HTMLLinkElement && node.rel === 'stylesheet' && !node.dataset.precedence && !node.disabled) state.__linked.push(node.getAttribute('href') ?? '');
+      }
+    });
+    links.observe(document.head, { childList: true });
+    const frame = () => {
+      const title = document.querySelector('article h1');
+      if (!title) return void requestAnimationFrame(frame);
+      state.__titleSize = getComputedStyle(title).fontSize;
+      links.disconnect();
+    };
+    requestAnimationFrame(frame);
+  });
+  return async () => {
+    await page.waitForFunction(() => (window as unknown as { __titleSize?: string }).__titleSize !== undefined, null, { timeout: 15_000 });
+    return page.evaluate(() => {
+      const state = window as unknown as { __linked: string[]; __titleSize: string };
+      return { linked: state.__linked, titleSize: state.__titleSize };
+    });
+  };
+}
+
 async function projectWithImages(): Promise<{ path: string; name: string }> {
   const projects = await cmsData<Array<{ documentId: string; projectName: string; images: Array<{ ext: string }> }>>(
     '/api/projects?fields[0]=projectName&populate[images][fields][0]=ext&sort[0]=projectName:asc',
@@ -198,9 +231,15 @@ test.describe('moves that do not wait on the network', () => {
     const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
     const href = (await tile.getAttribute('href'))!;
     await expect.poll(() => requestsFor(href).some((request) => request.done), { timeout: 10_000 }).toBe(true);
+    const firstFrame = await watchFirstProjectFrame(page);
     const opened = await timeUntil(page, () => tile.tap(), 'main h1', name);
     expect(requestsFor(href), 'the project came from what was fetched ahead: no second request').toHaveLength(1);
     expect(opened).toBeLessThan(1_500);
+    // Its styles were fetched ahead too: the move linked none to wait for (React Router's guard does
+    // for a stylesheet it does not know has come), and its first frame is styled as it stays.
+    const { linked, titleSize } = await firstFrame();
+    expect(linked, 'stylesheets linked and waited for inside the move').toEqual([]);
+    expect(titleSize, "the project's title in its first frame").toBe(await page.locator('article h1').evaluate((title) => getComputedStyle(title).fontSize));
 
     // A visitor reads the project a moment: once the page is idle the list is fetched ahead.
     await expect.poll(() => requestsFor('/dailyPage/project').some((request) => request.done), { timeout: 10_000 }).toBe(true);
