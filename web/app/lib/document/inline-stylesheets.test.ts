@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { inlinedInDocument, markFetchedForRouter, markInlinedForRouter, markPlainAddresses } from './inline-stylesheets';
+import { inlinedInDocument, markInlinedForRouter, markPlainAddresses } from './inline-stylesheets';
 
 describe('stylesheets inlined by the server, in the browser', () => {
   beforeEach(() => {
@@ -40,15 +40,6 @@ describe('stylesheets inlined by the server, in the browser', () => {
     markPlainAddresses(document);
     const marks = [...document.querySelectorAll<HTMLLinkElement>('link[data-inlined]')];
     expect(marks.map((link) => [link.getAttribute('href'), link.hasAttribute('disabled')])).toEqual([['/assets/media-viewer-url.css', true]]);
-  });
-
-  it("marks a stylesheet fetched ahead for React Router's guard, once, and not for Vite's loader of a lazy chunk (nothing applies it yet)", () => {
-    document.head.innerHTML = '';
-    markFetchedForRouter(document, '/assets/media-viewer-url.css#');
-    markFetchedForRouter(document, '/assets/media-viewer-url.css#');
-    markPlainAddresses(document);
-    const marks = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-    expect(marks.map((link) => [link.getAttribute('href'), link.hasAttribute('disabled'), 'fetched' in link.dataset])).toEqual([['/assets/media-viewer-url.css#', true, true]]);
   });
 
   it('does nothing on a page that inlined nothing (the development server)', () => {

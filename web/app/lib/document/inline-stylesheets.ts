@@ -21,28 +21,14 @@ export function stylesheetOnPage(document: Document, href: string): boolean {
 }
 
 /** A disabled stylesheet link with this href, once: the browser never fetches nor applies it. */
-function markOnPage(document: Document, href: string, mark: 'inlined' | 'fetched' = 'inlined'): void {
+function markOnPage(document: Document, href: string): void {
   if (stylesheetOnPage(document, href)) return;
   const link = document.createElement('link');
   link.setAttribute('disabled', '');
   link.rel = 'stylesheet';
   link.setAttribute('href', href);
-  link.dataset[mark] = '';
+  link.dataset.inlined = '';
   document.head.append(link);
-}
-
-/**
- * Tells React Router that a route's stylesheet, fetched ahead into the browser's cache, need not
- * be waited for. Before it runs a route's code the first time, React Router links each of the
- * route's stylesheets that the document lacks, waits for their `load` and takes them off again:
- * inside the move, two restylings of the whole page left (the grid's thirty tiles) and the wait
- * itself (issue 41). The site's pages link their stylesheets through React (`precedence`), which
- * holds the move's commit until they have loaded, so the page never shows unstyled either way.
- * Marked once fetched, not before: a move made while the stylesheet is still coming keeps React
- * Router's wait, which starts with the move, not with the page's render after its data.
- */
-export function markFetchedForRouter(document: Document, href: string): void {
-  markOnPage(document, href, 'fetched');
 }
 
 /**
@@ -66,8 +52,7 @@ export function markInlinedForRouter(document: Document, inlined: ReadonlyMap<st
  * imported.
  */
 export function markPlainAddresses(document: Document): void {
-  // Not one only fetched ahead (`markFetchedForRouter`): nothing applies its rules yet.
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href$=".css#"]:not([data-fetched])')) {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href$=".css#"]')) {
     markOnPage(document, link.getAttribute('href')!.slice(0, -1));
   }
 }

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// React's browser entry: it handles `preinit` outside a render (the page's entry loads it).
+import 'react-dom/client';
 import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, keepArrivalDataWhenIdle, mayFetchAhead } from './fetch-ahead';
 
 // A route module that exists (any of the app's modules will do) and one that cannot be fetched.
@@ -49,13 +51,43 @@ describe("a page's routes, fetched ahead", () => {
     const hints = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
     expect(hints('modulepreload')).toEqual(['/assets/root.js', '/assets/project.js', '/assets/pager.js']);
     expect(hints('prefetch')).toEqual(['/assets/project.css']);
-    // Once it has come, React Router's guard finds it on the page and does not link and wait for it
-    // inside the move; before, it still does.
-    const guard = () => document.querySelector('link[rel="stylesheet"][href="/assets/project.css"]');
-    expect(guard()).toBeNull();
-    document.head.querySelector('link[rel="prefetch"]')!.dispatchEvent(new Event('load'));
-    expect(guard()).not.toBeNull();
-    expect(guard()!.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('links the stylesheets once all have come, in the order the page links them, so the move waits for none', async () => {
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes: [{ id: 'root', path: '/', children: [{ id: 'article', path: 'article/:id' }] }] },
+      __reactRouterManifest: {
+        routes: {
+          root: { module: '/assets/root.js', css: ['/assets/app.css'] },
+          article: { module: '/assets/article.js', css: ['/assets/article.css', '/assets/blocks.css'] },
+        },
+      },
+    });
+    document.head.innerHTML = '<link rel="stylesheet" disabled href="/assets/app.css">';
+    fetchRoutesAhead('/article/abc', false);
+    // React's resources, which React Router's guard (a stylesheet link with the href) and the
+    // page's own stylesheet links both find.
+    const linked = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-precedence="site"]')].map((link) => link.getAttribute('href'));
+    const prefetches = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(prefetches.map((link) => link.getAttribute('href'))).toEqual(['/assets/blocks.css', '/assets/article.css']);
+    prefetches[1]!.dispatchEvent(new Event('load'));
+    await new Promise((settle) => setTimeout(settle, 0));
+    expect(linked(), 'not before all have come').toEqual([]);
+    prefetches[0]!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(linked()).toEqual(['/assets/blocks.css', '/assets/article.css']));
+  });
+
+  it('links none when one cannot be fetched: React Router then waits for them at the move', async () => {
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes: [{ id: 'profile', path: '/profile' }] },
+      __reactRouterManifest: { routes: { profile: { module: '/assets/profile.js', css: ['/assets/profile.css', '/assets/awards.css'] } } },
+    });
+    fetchRoutesAhead('/profile', false);
+    const [first, second] = document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]');
+    first!.dispatchEvent(new Event('error'));
+    second!.dispatchEvent(new Event('load'));
+    await new Promise((settle) => setTimeout(settle, 10));
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
   });
 
   it("has React Router resolve the route at an intent, once its code has come, and not when the code cannot be fetched (React Router would reload the page)", async () => {

@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { markFetchedForRouter, stylesheetOnPage } from '~/lib/document/inline-stylesheets';
+import { preinit } from 'react-dom';
+import { stylesheetOnPage } from '~/lib/document/inline-stylesheets';
 import { dataCache } from './data-cache';
 
 /**
@@ -32,6 +33,13 @@ function hint(rel: 'modulepreload' | 'prefetch', href: string, as?: string, prio
   document.head.append(link);
   return link;
 }
+
+/** Whether what a link asks for came (`load`) or not (`error`). */
+const arrival = (link: HTMLLinkElement) =>
+  new Promise<boolean>((resolve) => {
+    link.addEventListener('load', () => resolve(true), { once: true });
+    link.addEventListener('error', () => resolve(false), { once: true });
+  });
 
 /** How long after the page's `load` every page's code is fetched (at the next idle moment). */
 export const CODE_AFTER_LOAD_MS = 10_000;
@@ -106,9 +114,8 @@ function keepable(page: string): boolean {
  * move to it), so a click does not wait for either on a slow phone's CPU. Only once the module has
  * come: React Router answers a module it cannot fetch by reloading the page. Stylesheets the page
  * has already (inlined by the server and marked, or linked by an earlier move) are not asked for
- * again: the shell's, inline in every page, were, a few KB beside the move's data. One that has
- * come is marked for React Router, which then does not link it and wait for it inside the move
- * (`markFetchedForRouter`).
+ * again: the shell's, inline in every page, were, a few KB beside the move's data. Those that have
+ * come are linked (`linkAhead`).
  */
 export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const globals = window as unknown as RouterGlobals;
@@ -116,14 +123,16 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const manifest = globals.__reactRouterManifest;
   if (!routes || !manifest) return;
   const { pathname } = new URL(page, location.origin);
+  const sheets: Array<{ href: string; came: Promise<boolean> }> = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href);
-    for (const href of route.css ?? []) {
+    // In the order the page links them (`SiteLinks`): what a module imports before the module.
+    for (const href of [...(route.css ?? [])].reverse()) {
       if (stylesheetOnPage(document, href)) continue;
       const link = hint('prefetch', href, 'style');
-      link?.addEventListener('load', () => markFetchedForRouter(document, href), { once: true });
+      if (link) sheets.push({ href, came: arrival(link) });
     }
     if (evaluate && !asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
@@ -133,6 +142,21 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
         .catch(() => undefined);
     }
   }
+  if (sheets.length > 0) void Promise.all(sheets.map((sheet) => sheet.came)).then((came) => came.every(Boolean) && linkAhead(sheets.map((sheet) => sheet.href)));
+}
+
+/**
+ * Links a page's stylesheets once they have come (from the browser's cache, as React's own
+ * resources, in the page's order), before the move to it. Before it runs a route's code the first
+ * time, React Router links each of the route's stylesheets that the document lacks, waits for their
+ * `load` and takes them off again: inside the move, two restylings of the whole page left (the
+ * grid's thirty tiles) and the wait itself (issue 41). Its guard and React's stylesheet resources
+ * both find these, so neither waits at the move. They are the page's own (CSS modules): nothing on
+ * the page left changes, as after any move to it. Not when one has not come: React Router's guard
+ * then waits for it at the move, from the move's start.
+ */
+function linkAhead(hrefs: string[]): void {
+  for (const href of hrefs) if (!stylesheetOnPage(document, href)) preinit(href, { as: 'style', precedence: 'site' });
 }
 
 /**

@@ -236,10 +236,14 @@ test.describe('moves that do not wait on the network', () => {
     expect(requestsFor(href), 'the project came from what was fetched ahead: no second request').toHaveLength(1);
     expect(opened).toBeLessThan(1_500);
     // Its styles were fetched ahead too: the move linked none to wait for (React Router's guard does
-    // for a stylesheet it does not know has come), and its first frame is styled as it stays.
+    // for a stylesheet it does not know has come), and its first frame is styled as the same page
+    // opened directly.
     const { linked, titleSize } = await firstFrame();
     expect(linked, 'stylesheets linked and waited for inside the move').toEqual([]);
-    expect(titleSize, "the project's title in its first frame").toBe(await page.locator('article h1').evaluate((title) => getComputedStyle(title).fontSize));
+    const direct = await context.newPage();
+    await direct.goto(new URL(href, baseURL).href);
+    expect(titleSize, "the project's title in the move's first frame, against the page opened directly").toBe(await direct.locator('article h1').evaluate((title) => getComputedStyle(title).fontSize));
+    await direct.close();
 
     // A visitor reads the project a moment: once the page is idle the list is fetched ahead.
     await expect.poll(() => requestsFor('/dailyPage/project').some((request) => request.done), { timeout: 10_000 }).toBe(true);
