@@ -22,7 +22,9 @@ const SERVER_ONLY = [
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /** Whether a chunk of the browser's build starts with the compile hint (React Router's manifest is written apart, without). */
-export const startsWithCompileHint = (name, code) => /^manifest-[\w-]+\.js$/.test(name) || code.startsWith(`${COMPILE_HINT}\n`);
+/** React Router's manifest of the build, a chunk of its own. */
+const MANIFEST = /^manifest-[\w-]+\.js$/;
+export const startsWithCompileHint = (name, code) => MANIFEST.test(name) || code.startsWith(`${COMPILE_HINT}\n`);
 
 /** What server-only code `code` carries, by name. */
 export function serverOnlyCodeIn(code) {
@@ -46,7 +48,7 @@ export function unscopedSelectors(css) {
 
 /** React Router's manifest of the build: each route's stylesheets, the root's apart. */
 function routeStylesheets() {
-  const name = fs.readdirSync(root).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  const name = fs.readdirSync(root).find((file) => MANIFEST.test(file));
   if (!name) return [];
   const code = fs.readFileSync(path.join(root, name), 'utf8');
   const manifest = JSON.parse(code.slice(code.indexOf('{'), code.lastIndexOf('}') + 1));
