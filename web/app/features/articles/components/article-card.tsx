@@ -6,6 +6,7 @@ import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
 import { useLayout } from '~/lib/hooks/use-layout';
 import { useSeen } from '~/lib/hooks/use-seen';
+import { skippable } from '~/lib/media/hold-pictures';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import type { ArticleCardData } from '../api/article-types';
 import styles from './article-list.module.css';
@@ -29,7 +30,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   useFetchAhead([href], seen);
   const intent = fetchAheadOnIntent(href);
   return (
-    <li ref={card} className={styles.card} style={{ '--index': index } as CSSProperties}>
+    <li ref={card} className={styles.card} {...skippable} style={{ '--index': index } as CSSProperties}>
       <QuietLink to={href} state={state} className={styles.link} viewTransition {...intent}>
         <span className={styles.coverFrame}>
           {cover && (

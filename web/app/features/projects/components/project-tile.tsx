@@ -4,6 +4,7 @@ import { ResponsiveImage } from '~/components/responsive-image';
 import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
 import { useSeen } from '~/lib/hooks/use-seen';
+import { skippable } from '~/lib/media/hold-pictures';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import { useTextLang } from '~/lib/language/language';
 import { PROJECT_TRANSITION } from '../project-transition';
@@ -36,7 +37,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
   const textLang = useTextLang();
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
   return (
-    <li ref={tile} className={styles.tile} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
+    <li ref={tile} className={styles.tile} {...skippable} data-tall={project.tall} style={{ '--index': index, ...fill } as CSSProperties}>
       <QuietLink to={to} state={state} className={styles.link} viewTransition morph={to} {...intent}>
         {cover ? (
           <ResponsiveImage
