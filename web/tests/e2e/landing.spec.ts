@@ -35,17 +35,27 @@ test.describe('the landing page (/login)', () => {
 
   test('a click on the prompt slides the landing up over 1 s, the gallery coming up right under it (no blank frame)', async ({ page }) => {
     await open(page, '/login');
+    // The transition's animations are read when it is ready (its pseudo-elements made, their
+    // animations started), not polled for: on a busy machine a poll can miss the whole second.
+    await page.evaluate(() => {
+      const start = document.startViewTransition.bind(document);
+      const state = window as unknown as { __slide?: unknown };
+      document.startViewTransition = ((update?: ViewTransitionUpdateCallback) => {
+        const transition = start(update);
+        void transition.ready.then(() => {
+          const of = (part: string) => {
+            const animation = document.getAnimations().find((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === `::view-transition-${part}(root)`);
+            return animation && { duration: animation.effect?.getTiming().duration, name: (animation as CSSAnimation).animationName };
+          };
+          state.__slide = { old: of('old'), now: of('new') };
+        });
+        return transition;
+      }) as typeof document.startViewTransition;
+    });
     await prompt(page).click();
     // The landing's picture slides away (a view transition of 1 s) and the live gallery comes up
     // with it, attached to its lower edge, as a scrolled page would (issue 30)...
-    const slide = await page.waitForFunction(() => {
-      const of = (part: string) => {
-        const animation = document.getAnimations().find((a) => (a.effect as KeyframeEffect | null)?.pseudoElement === `::view-transition-${part}(root)`);
-        return animation && { duration: animation.effect?.getTiming().duration, name: (animation as CSSAnimation).animationName };
-      };
-      const [old, now] = [of('old'), of('new')];
-      return old && now ? { old, now } : null;
-    });
+    const slide = await page.waitForFunction(() => (window as unknown as { __slide?: unknown }).__slide);
     expect(await slide.jsonValue()).toEqual({
       old: { duration: 1000, name: 'landing-exit-slide' },
       now: { duration: 1000, name: 'landing-enter-slide' },
