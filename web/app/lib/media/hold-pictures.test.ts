@@ -56,7 +56,8 @@ describe('pictures held during a move (issue 41)', () => {
     );
     document.getElementById('far')!.append(document.querySelector('img[alt="b"]')!);
     document.getElementById('near')!.append(document.querySelector('picture')!);
-    const boxes: Record<string, DOMRect> = { far: new DOMRect(0, 5_000, 100, 100), near: new DOMRect(0, 100, 100, 100), c: new DOMRect(0, 1_500, 100, 100) };
+    // The near tile straddles the window's top edge: part of it is on screen.
+    const boxes: Record<string, DOMRect> = { far: new DOMRect(0, 5_000, 100, 100), near: new DOMRect(0, -50, 100, 100), c: new DOMRect(0, 1_500, 100, 100) };
     const read: string[] = [];
     for (const element of document.querySelectorAll<HTMLElement>('li, img')) {
       const name = element.id || (element as HTMLImageElement).alt;
@@ -71,6 +72,7 @@ describe('pictures held during a move (issue 41)', () => {
     // The far tile's picture and `c` (below the window) stop; the near tile's goes on.
     expect(sets).toEqual(['c:held', 'b:held']);
     expect(source('e')).toBe('/_img/800/uploads/e.jpg');
+    expect(document.querySelector('source')!.getAttribute('srcset')).toBe('/_img/tall-480-50-50/uploads/e.jpg 480w');
     expect(read).not.toContain('b');
     expect(read).not.toContain('e');
     expect(new Set(read)).toEqual(new Set(['far', 'near', 'c']));

@@ -29,9 +29,10 @@ interface Held {
  * A part of the page the browser may skip while it is far from the window (`content-visibility:
  * auto`: a grid's tile, an article card) carries this attribute, and its own box stands for the
  * pictures inside it. The box of a picture in a skipped part makes the browser style and lay out
- * that part first, and skip it again after: a style and a layout per tile, 5–8 ms each at the 4×
- * CPU (issue 41: twelve of them made a tap on a scrolled grid's tile 116 ms before its click). The
- * part's own box is laid out with the page.
+ * that part first, and skip it again after: a layout per tile, 4–16 ms each at the 4× CPU (issue
+ * 41: eleven or twelve of them made a tap on a scrolled grid's tile 115–157 ms before its click).
+ * The part's own box is laid out with the page. (An article card whose cover is off screen while
+ * its text is on screen keeps its cover coming: one row at most, the harmless way.)
  */
 export const SKIPPABLE = 'data-skippable';
 /** Spread on such a part: `<li className={styles.tile} {...skippable}>`. */

@@ -231,6 +231,21 @@ test.describe('moves that do not wait on the network', () => {
     const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
     const href = (await tile.getAttribute('href'))!;
     await expect.poll(() => requestsFor(href).some((request) => request.done), { timeout: 10_000 }).toBe(true);
+    // ...and its styles, fetched ahead behind the data (at a stylesheet prefetch's low priority, on
+    // the throttled line), have come and are linked on the page: a tap before then waits for them
+    // inside the move, as it must.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const { routes } = (window as unknown as { __reactRouterManifest: { routes: Record<string, { css?: string[] } | undefined> } }).__reactRouterManifest;
+            const sheets = Object.entries(routes).flatMap(([id, route]) => (id.endsWith('routes/project-detail') ? (route?.css ?? []) : []));
+            const linked = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
+            return sheets.length > 0 && sheets.every((sheet) => linked.has(sheet));
+          }),
+        { message: "the project's stylesheets fetched ahead and linked", timeout: 10_000 },
+      )
+      .toBe(true);
     const firstFrame = await watchFirstProjectFrame(page);
     const opened = await timeUntil(page, () => tile.tap(), 'main h1', name);
     expect(requestsFor(href), 'the project came from what was fetched ahead: no second request').toHaveLength(1);

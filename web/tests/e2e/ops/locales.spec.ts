@@ -49,8 +49,9 @@ test('a locale added in the admin is served within a minute at its prefix, whole
   let removed = false;
   try {
     // Every page answers in German, with no Chinese left in what it shows. Each page is asked
-    // until it does; the time is when the last page was first asked for and answered whole (not
-    // when this walk ends: on a busy machine the walk itself takes tens of seconds).
+    // until it does, in turn; the time is when the last page was asked for and answered whole. A
+    // page that is whole is not walked again (on a busy machine a walk over every page takes tens
+    // of seconds), though the time still holds the walk up to the last page.
     let servedAfter = 0;
     for (const path of pages) {
       let askedAt = 0;
