@@ -220,6 +220,9 @@ test.describe('moves that do not wait on the network', () => {
   });
 
   test('a tile in view opens its project from what was fetched ahead, and Back returns to the same place', async ({ browser, baseURL }) => {
+    // The styles fetched ahead queue behind the grid's pictures on the throttled line (up to about
+    // 7 s on a quick machine): room for a slower one.
+    test.setTimeout(60_000);
     const { page, context, requestsFor } = await throttled(browser);
     await arrive(page, `${baseURL}/dailyPage/project`);
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
@@ -243,7 +246,7 @@ test.describe('moves that do not wait on the network', () => {
             const linked = new Set([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')));
             return sheets.length > 0 && sheets.every((sheet) => linked.has(sheet));
           }),
-        { message: "the project's stylesheets fetched ahead and linked", timeout: 10_000 },
+        { message: "the project's stylesheets fetched ahead and linked", timeout: 25_000 },
       )
       .toBe(true);
     const firstFrame = await watchFirstProjectFrame(page);
