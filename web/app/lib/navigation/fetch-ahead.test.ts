@@ -50,7 +50,8 @@ describe("a page's routes, fetched ahead", () => {
     fetchRoutesAhead('/project/abc', false);
     const hints = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
     expect(hints('modulepreload')).toEqual(['/assets/root.js', '/assets/project.js', '/assets/pager.js']);
-    expect(hints('prefetch')).toEqual(['/assets/project.css']);
+    expect(hints('preload')).toEqual(['/assets/project.css']);
+    expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('as'), 'fetched as a stylesheet, at its priority').toBe('style');
   });
 
   it('links the stylesheets once all have come, in the order the page links them, so the move waits for none', async () => {
@@ -68,12 +69,12 @@ describe("a page's routes, fetched ahead", () => {
     // React's resources, which React Router's guard (a stylesheet link with the href) and the
     // page's own stylesheet links both find.
     const linked = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-precedence="site"]')].map((link) => link.getAttribute('href'));
-    const prefetches = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
-    expect(prefetches.map((link) => link.getAttribute('href'))).toEqual(['/assets/blocks.css', '/assets/article.css']);
-    prefetches[1]!.dispatchEvent(new Event('load'));
+    const sheets = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(sheets.map((link) => link.getAttribute('href'))).toEqual(['/assets/blocks.css', '/assets/article.css']);
+    sheets[1]!.dispatchEvent(new Event('load'));
     await new Promise((settle) => setTimeout(settle, 0));
     expect(linked(), 'not before all have come').toEqual([]);
-    prefetches[0]!.dispatchEvent(new Event('load'));
+    sheets[0]!.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(linked()).toEqual(['/assets/blocks.css', '/assets/article.css']));
   });
 
@@ -83,7 +84,7 @@ describe("a page's routes, fetched ahead", () => {
       __reactRouterManifest: { routes: { profile: { module: '/assets/profile.js', css: ['/assets/profile.css', '/assets/awards.css'] } } },
     });
     fetchRoutesAhead('/profile', false);
-    const [first, second] = document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]');
+    const [first, second] = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]');
     first!.dispatchEvent(new Event('error'));
     second!.dispatchEvent(new Event('load'));
     await new Promise((settle) => setTimeout(settle, 10));
@@ -138,7 +139,7 @@ describe("every page's code, once idle", () => {
       ['/assets/profile-1.js', 'low'],
     ]);
     // No stylesheet: a route's styles are fetched with its move, and only its data can then fail.
-    expect(document.head.querySelector('link[rel="prefetch"]')).toBeNull();
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
   });
 
   it('fetches nothing when the visitor asked to save data', () => {

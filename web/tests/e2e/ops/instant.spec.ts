@@ -220,8 +220,8 @@ test.describe('moves that do not wait on the network', () => {
   });
 
   test('a tile in view opens its project from what was fetched ahead, and Back returns to the same place', async ({ browser, baseURL }) => {
-    // The styles fetched ahead queue behind the grid's pictures on the throttled line (up to about
-    // 7 s on a quick machine): room for a slower one.
+    // Room for a slow machine: the styles fetched ahead once queued behind the grid's pictures on
+    // the throttled line (up to about 7 s at a prefetch's priority, before they were preloaded).
     test.setTimeout(60_000);
     const { page, context, requestsFor } = await throttled(browser);
     await arrive(page, `${baseURL}/dailyPage/project`);
@@ -234,9 +234,8 @@ test.describe('moves that do not wait on the network', () => {
     const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
     const href = (await tile.getAttribute('href'))!;
     await expect.poll(() => requestsFor(href).some((request) => request.done), { timeout: 10_000 }).toBe(true);
-    // ...and its styles, fetched ahead behind the data (at a stylesheet prefetch's low priority, on
-    // the throttled line), have come and are linked on the page: a tap before then waits for them
-    // inside the move, as it must.
+    // ...and its styles, fetched ahead beside the data, have come and are linked on the page: a tap
+    // before then waits for them inside the move, as it must.
     await expect
       .poll(
         () =>
