@@ -7,9 +7,10 @@ import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
  * The stylesheets of the routes on the page (the root's, then each matched route's: decision 022)
  * go inside the page as React `<style>` resources at the top of <head>: a phone paints without
  * waiting for another request, and a page carries only the rules it can use. A route the visitor
- * moves to later links its own as a React stylesheet resource, which the move waits for (React
- * holds a transition's commit until its stylesheets have loaded; they were fetched ahead with the
- * page's data). Where the server cannot inline them (the development server), they are linked
+ * moves to later links its own as a React stylesheet resource, which the move waits for: React
+ * Router's guard waits for a route's stylesheets before it first runs the route's code, and React
+ * holds a transition's commit for a stylesheet it preloads itself (one the site preloaded ahead, it
+ * takes as come: `fetchRoutesAhead`). Where the server cannot inline them (the development server), they are linked
  * first instead, ahead of the script preloads that would otherwise queue before them on HTTP/1.1's
  * six connections.
  */

@@ -4,7 +4,7 @@ import { fetchAhead } from '../navigation/fetch-ahead';
 /** A pointer resting this long on a link is an intent (one passing over it on the way is not). */
 const HOVER_INTENT_MS = 80;
 
-/** Fetches `pages` ahead (data and code, low priority) once `when` is true: in view, or idle. */
+/** Fetches `pages` ahead (their data, code and styles: `fetchAhead`) once `when` is true: in view, or idle. */
 export function useFetchAhead(pages: ReadonlyArray<string | null>, when: boolean): void {
   const key = pages.filter((page): page is string => page !== null).join('\n');
   useEffect(() => {

@@ -131,10 +131,11 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
     // In the order the page links them (`SiteLinks`): what a module imports before the module.
     for (const href of [...(route.css ?? [])].reverse()) {
       if (stylesheetOnPage(document, href)) continue;
-      // At a stylesheet's own priority, as the code beside it (`modulepreload`): the move needs
-      // both with its data. A `prefetch` (the lowest) queued behind every picture of the grid on a
-      // slow line, and a tap in that time waited for the styles inside the move (decision 022,
-      // thirtieth pass).
+      // At a stylesheet's priority (Chromium's highest), with the code (`modulepreload`) and the
+      // data beside it: the move needs all three. A `prefetch` (the lowest) queued behind every
+      // picture of the grid on a slow line, and a tap in that time waited for the styles inside
+      // the move (decision 022, thirtieth pass). React takes a preload it finds for a stylesheet
+      // as come; while one is on its way, React Router's guard is what waits for it at a move.
       const link = hint('preload', href, 'style');
       if (link) sheets.push({ href, came: arrival(link) });
     }
