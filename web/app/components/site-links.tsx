@@ -10,9 +10,9 @@ import { InlineStylesheets } from '~/lib/document/inline-stylesheets';
  * moves to later links its own as a React stylesheet resource, which the move waits for: React
  * Router's guard waits for a route's stylesheets before it first runs the route's code, and React
  * holds a transition's commit for a stylesheet it preloads itself (one the site preloaded ahead, it
- * takes as come: `fetchRoutesAhead`). Where the server cannot inline them (the development server), they are linked
- * first instead, ahead of the script preloads that would otherwise queue before them on HTTP/1.1's
- * six connections.
+ * takes as come: `fetchRoutesAhead`). Where the server cannot inline them (the development
+ * server), they are linked first instead, ahead of the script preloads that would otherwise queue
+ * before them on HTTP/1.1's six connections.
  */
 export function SiteLinks() {
   const framework = useContext(FrameworkContext);

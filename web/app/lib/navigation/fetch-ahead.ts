@@ -109,13 +109,13 @@ function keepable(page: string): boolean {
 
 /**
  * The code and styles of the routes that render `page`, fetched ahead (`modulepreload`, as React
- * Router's own `<PrefetchPageLinks>` does, and `preload` for the styles); `evaluate` also runs the route modules and has React
- * Router resolve the route with them (its lazy route, which it otherwise resolves inside the first
- * move to it), so a click does not wait for either on a slow phone's CPU. Only once the module has
- * come: React Router answers a module it cannot fetch by reloading the page. Stylesheets the page
- * has already (inlined by the server and marked, or linked by an earlier move) are not asked for
- * again: the shell's, inline in every page, were, a few KB beside the move's data. Those that have
- * come are linked (`linkAhead`).
+ * Router's own `<PrefetchPageLinks>` does, and `preload` for the styles); `evaluate` also runs the
+ * route modules and has React Router resolve the route with them (its lazy route, which it
+ * otherwise resolves inside the first move to it), so a click does not wait for either on a slow
+ * phone's CPU. Only once the module has come: React Router answers a module it cannot fetch by
+ * reloading the page. Stylesheets the page has already (inlined by the server and marked, or linked
+ * by an earlier move) are not asked for again: the shell's, inline in every page, were, a few KB
+ * beside the move's data. Those that have come are linked (`linkAhead`).
  */
 export function fetchRoutesAhead(page: string, evaluate: boolean): void {
   const globals = window as unknown as RouterGlobals;
