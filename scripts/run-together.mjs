@@ -1,7 +1,8 @@
 // Runs commands at the same time, each line of their output prefixed with its label, and exits with
 // the first failure's code once all have ended (a failure in one does not stop the others: a run
 // shows every failure it has). Used for the contract tests on SQLite and on PostgreSQL, which each
-// start a Strapi of their own and spend much of their time waiting on it.
+// start a Strapi of their own and spend much of their time waiting on it, and in `npm test` for lint
+// and typecheck, one thread each.
 //
 //   node scripts/run-together.mjs 'sqlite=vitest run …' 'postgres=CONTRACT_DATABASE=postgres vitest run …'
 import { spawn } from 'node:child_process';
