@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -185,6 +187,47 @@ describe('a request that fails on the server', () => {
       expect(JSON.stringify(lines)).not.toContain(token);
     } finally {
       failing.close();
+    }
+  });
+});
+
+describe('the built files', () => {
+  it('serves a file, and takes a folder for an address of the pages, never redirecting to where the path points', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets', 'fonts'), { recursive: true });
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};');
+    fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
+    let pages = 0;
+    const app = createApp({
+      cmsUrl: 'http://127.0.0.1:9',
+      mode: 'production',
+      logging: createLogging({ level: 'silent' }),
+      clientDir,
+      build: async () => {
+        pages += 1;
+        throw Object.assign(new Error('no pages here'), { status: 503 });
+      },
+    });
+    const files = createHttpServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => files.once('listening', resolve));
+    const port = (files.address() as AddressInfo).port;
+    const raw = (pathname: string) =>
+      new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: pathname }, (res) => (res.resume(), resolve({ status: res.statusCode ?? 0, location: res.headers.location }))).on('error', reject);
+      });
+    try {
+      expect((await raw('/assets/app.js')).status).toBe(200);
+      expect((await raw('/robots.txt')).status).toBe(200);
+      // A browser reads `/\evil.example` in a Location as `//evil.example`: another site.
+      for (const folder of ['/\\evil.example/%2e%2e', '/assets/fonts', '/assets', '/%5cevil.example/..']) {
+        const answer = await raw(folder);
+        expect(answer.location, folder).toBeUndefined();
+        expect(answer.status, folder).not.toBe(301);
+      }
+      expect(pages).toBeGreaterThan(0);
+    } finally {
+      files.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

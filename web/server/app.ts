@@ -139,9 +139,14 @@ export function createApp(options: AppOptions): Express {
   if (options.clientDir) {
     // Fingerprinted bundles never change; everything else in public/ revalidates hourly. Both are
     // served precompressed (brotli, gzip) as made at build time (scripts/precompress.mjs).
+    // A folder is no address of the site: it goes on to the pages (the 404 page), never to
+    // serve-static's redirect to a trailing slash, whose Location echoed the path asked for
+    // (`/\evil.example/%2e%2e` became `Location: /\evil.example/%2e%2e/`, another site to a
+    // browser; an outside review found it).
     const precompressed = { enableBrotli: true, orderPreference: ['br', 'gz'], index: false as const };
-    app.use('/assets', expressStaticGzip(path.join(options.clientDir, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', index: false } }));
-    app.use(expressStaticGzip(options.clientDir, { ...precompressed, serveStatic: { maxAge: '1h', index: false } }));
+    const files = { index: false as const, redirect: false };
+    app.use('/assets', expressStaticGzip(path.join(options.clientDir, 'assets'), { ...precompressed, serveStatic: { ...files, immutable: true, maxAge: '1y' } }));
+    app.use(expressStaticGzip(options.clientDir, { ...precompressed, serveStatic: { ...files, maxAge: '1h' } }));
   }
 
   // Rendered at the site's own origin, never the request's Host (issue 36).

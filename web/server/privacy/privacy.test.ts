@@ -11,7 +11,7 @@ import { imageEndpoint } from '../images/image-endpoint';
 import { mediaProxy } from '../media/media-proxy';
 import { createPrivateMedia } from './private-media';
 import { guessLimit, networkOf, shareFiles, shareGate } from './share-gate';
-import { createShareLinks } from './share-links';
+import { createShareLinks, shareTokenOf, withoutShareToken } from './share-links';
 
 // Issue 39 on the site: a stand-in CMS that knows one share link and one private file.
 const SECRET = 'site-secret-of-the-test';
@@ -156,7 +156,8 @@ describe('private files and share links on the site', () => {
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
     // Once slowed, its guesses are not even looked up, in whatever spelling the router accepts.
     const lookups = asked.length;
-    for (const spelling of [`/s/${'z'.repeat(32)}`, `/S/${'z'.repeat(32)}`, `/%73/${'z'.repeat(32)}.data`, `/en/S/${'z'.repeat(32)}`]) {
+    // An encoded slash stays in its segment, as the router reads it: `/s/ab%2Fcd` is the token `ab/cd`.
+    for (const spelling of [`/s/${'z'.repeat(32)}`, `/S/${'z'.repeat(32)}`, `/%73/${'z'.repeat(32)}.data`, `/en/S/${'z'.repeat(32)}`, `/s/${'z'.repeat(16)}%2F${'z'.repeat(15)}`, '/en/s/abc%2fdef.data']) {
       expect((await get(spelling, { 'x-forwarded-for': '203.0.113.7' })).status, spelling).toBe(429);
     }
     expect(asked.length).toBe(lookups);
@@ -183,5 +184,17 @@ describe('private files and share links on the site', () => {
     expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(networkOf('198.51.100.2')).toBe('198.51.100.2');
     expect(networkOf('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('reads a token as the router does, an encoded slash inside it, and keeps it out of the log', () => {
+    // React Router matches `/s/:token` for these and hands the page the token shown.
+    expect(shareTokenOf(`/s/${TOKEN}`)).toBe(TOKEN);
+    expect(shareTokenOf('/en/s/abc%2Fdef.data')).toBe('abc/def');
+    expect(shareTokenOf('/S/%2Fabc')).toBe('/abc');
+    expect(shareTokenOf(`/_img/640/s/ab%2fcd/uploads/secret.jpg`)).toBe('ab/cd');
+    // Not a share link's address: more segments than its pattern has.
+    expect(shareTokenOf('/s/abc/def')).toBeUndefined();
+    expect(shareTokenOf('/dailyPage/project/abc%2Fdef')).toBeUndefined();
+    expect(withoutShareToken(`/en/s/${TOKEN}%2F.data`)).toBe('/en/s/:token.data');
   });
 });

@@ -6,12 +6,18 @@ import type { ShareGrant } from '~/lib/request/site-context.server';
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 /**
- * A path as the router matches it: percent-decoded and case-blind (`/S/…`, `/%73/…` are `/s/…`),
- * so whatever spelling reaches a share link's page reaches its gate and its redaction too.
+ * A path as the router matches it: each segment percent-decoded, an encoded slash kept inside its
+ * segment (`%2F`, as React Router's `decodePath` keeps it), and case-blind (`/S/…`, `/%73/…` are
+ * `/s/…`), so whatever spelling reaches a share link's page reaches its gate and its redaction too.
+ * (Decoded whole, `/s/ab%2Fcd` was no share link to the gate, while the router matched it as the
+ * token `ab/cd`: its page then ran without the gate's answer, a 500, found by an outside review.)
  */
 const decoded = (path: string) => {
   try {
-    return decodeURIComponent(path);
+    return path
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
   } catch {
     return path;
   }
@@ -21,7 +27,9 @@ const SHARE_ADDRESS = /^(?:\/[^/]+)?\/s\/([^/]+?)(?:\.data)?\/?$|^(?:\/_img\/[^/
 /** The token in a share link's address (its page in any language, its data, its files), in any spelling; else undefined. */
 export function shareTokenOf(path: string): string | undefined {
   const match = SHARE_ADDRESS.exec(decoded(path).replace(/\/{2,}/g, '/'));
-  return match ? (match[1] ?? match[2]) : undefined;
+  // A segment's encoded slash is a slash in the token, as React Router's params have it.
+  const token = match ? (match[1] ?? match[2]) : undefined;
+  return token?.replace(/%2F/g, '/');
 }
 
 /** `path` with a share link's token replaced by `:token` (for logs and labels: the token opens the link). */

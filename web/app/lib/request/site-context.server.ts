@@ -44,9 +44,11 @@ export const consoleLog = (line: string): void => console.error(line);
 
 /**
  * What the share link in this request's address opens, as the server's gate already asked the CMS
- * (issue 39): the page uses it rather than asking again (which a guess would cost twice).
+ * (issue 39): the page uses it rather than asking again (which a guess would cost twice). `null`
+ * when the gate did not answer, not `undefined`: React Router's `context.get` throws for a context
+ * with neither a value nor a default, and the page must answer then too (it asks itself).
  */
-export const shareGrantContext = createContext<ShareGrant | undefined>(undefined);
+export const shareGrantContext = createContext<ShareGrant | null>(null);
 
 /** The visitor's address (behind a trusted proxy, the one it reports), set by the server per request. */
 export const visitorContext = createContext<string>('unknown');
