@@ -47,6 +47,26 @@ test.describe('profile and contact', () => {
     }
   });
 
+  test('a longer name, as another language may have, moves no profile and stays on the screen', async ({ page }) => {
+    await open(page, '/dailyPage/profile');
+    const sections = page.locator('main section');
+    await expect(sections.first()).toBeVisible();
+    const place = () => sections.evaluateAll((all) => all.map((section) => Math.round(section.getBoundingClientRect().x)));
+    const before = await place();
+    // A name of many words, and one of a single long compound word (German has them).
+    await page.evaluate(() => {
+      const names = document.querySelectorAll('main section h2');
+      names[0]!.textContent = `${names[0]!.textContent} · ${'Gestaltung Kommunikation Raum '.repeat(4)}`;
+      names[names.length - 1]!.textContent = 'Geschäftsführungsassistenzstellenausschreibungsverfahrensbeauftragte';
+    });
+    expect(await place()).toEqual(before);
+    // Each name inside its profile, and on the screen.
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll('main section h2')].map((name) => Math.max(name.getBoundingClientRect().right - name.closest('section')!.getBoundingClientRect().right, name.getBoundingClientRect().right - window.innerWidth)),
+    );
+    for (const beyond of overflow) expect(beyond).toBeLessThanOrEqual(0.5);
+  });
+
   test('the contact overlay shows both QR codes, the address, a tel: and a mailto: link', async ({ page }) => {
     const contact = await cmsData<Contact>('/api/contact-mess');
     await open(page, '/dailyPage/project');
