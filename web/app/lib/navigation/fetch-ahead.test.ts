@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // React's browser entry: it handles `preinit` outside a render (the page's entry loads it).
 import 'react-dom/client';
-import { CODE_AFTER_LOAD_MS, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, keepArrivalDataWhenIdle, mayFetchAhead } from './fetch-ahead';
+import { CODE_AFTER_LOAD_MS, fetchAhead, fetchEveryPageCodeWhenIdle, fetchRoutesAhead, keepArrivalDataWhenIdle, mayFetchAhead } from './fetch-ahead';
 
 // A route module that exists (any of the app's modules will do) and one that cannot be fetched.
 const REAL_MODULE = '/app/lib/navigation/pager.ts';
@@ -105,6 +105,64 @@ describe("a page's routes, fetched ahead", () => {
     await vi.waitFor(() => expect(resolved).toEqual(['list']));
     await new Promise((settle) => setTimeout(settle, 50));
     expect(resolved).toEqual(['list']);
+  });
+});
+
+describe('a page in view, fetched ahead', () => {
+  afterEach(() => {
+    // What is still waiting its turn runs: the turns are the module's, across tests.
+    vi.runAllTimers();
+    vi.useRealTimers();
+    kept.length = 0;
+    document.head.innerHTML = '';
+    delete (window as unknown as Record<string, unknown>).__reactRouterDataRouter;
+    delete (window as unknown as Record<string, unknown>).__reactRouterManifest;
+  });
+  // Its own module names for each test: a hint is made once per page's life.
+  const routes = (name: string) =>
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes: [{ id: 'root', path: '/', children: [{ id: 'article', path: 'article/:id' }] }] },
+      __reactRouterManifest: {
+        routes: {
+          root: { module: `/assets/root-${name}.js` },
+          article: { module: `/assets/article-${name}.js`, imports: [`/assets/blocks-${name}.js`, `/assets/pager-${name}.js`], css: [`/assets/article-${name}.css`] },
+        },
+      },
+    });
+  const requests = () => kept.length + document.head.querySelectorAll('link').length;
+
+  it('makes its requests one task at a time, so a tap or a frame can come between them', () => {
+    vi.useFakeTimers();
+    routes('in-view');
+    fetchAhead('/article/a');
+    fetchAhead('/article/b');
+    expect(requests(), 'none inside the effect that found them in view').toBe(0);
+    const made: number[] = [];
+    while (vi.getTimerCount() > 0) {
+      vi.advanceTimersToNextTimer();
+      made.push(requests());
+    }
+    // One request a task at most: the first page's data, its four modules and its stylesheet, then
+    // the second page's data (its modules are the first's, asked for once).
+    expect(made.map((count, n) => count - (made[n - 1] ?? 0)).every((added) => added <= 1)).toBe(true);
+    expect(made.slice(0, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(made.at(-1)).toBe(7);
+    expect(kept).toEqual([
+      ['/article/a', 'high'],
+      ['/article/b', 'high'],
+    ]);
+  });
+
+  it('makes them at once when the visitor points at or touches the link, each still once', () => {
+    vi.useFakeTimers();
+    routes('pointed-at');
+    fetchAhead('/article/c');
+    fetchAhead('/article/c', { intent: true });
+    expect(kept).toEqual([['/article/c', 'high']]);
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(4);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(1);
+    vi.runAllTimers();
+    expect(document.head.querySelectorAll('link')).toHaveLength(5);
   });
 });
 

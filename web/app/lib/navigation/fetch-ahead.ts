@@ -34,6 +34,31 @@ function hint(rel: 'modulepreload' | 'preload', href: string, as?: string, prior
   return link;
 }
 
+/**
+ * Runs each piece of work in a task of its own, in the order given: fetching ahead what is merely in
+ * view (not pointed at) is a dozen requests and link elements at once, and each costs the main
+ * thread its request's setting up. Done in the effect that found the cards in view, they were one
+ * task of about 150 ms on a phone's 4x CPU, a second after the first paint (a trace of the article
+ * list, decision 022's thirty-first pass); one by one, a tap or a frame can come between them.
+ */
+const queue: Array<() => void> = [];
+function inTurn(work: () => void): void {
+  queue.push(work);
+  if (queue.length > 1) return;
+  const next = () => {
+    try {
+      queue[0]?.();
+    } finally {
+      queue.shift();
+      if (queue.length > 0) setTimeout(next, 0);
+    }
+  };
+  setTimeout(next, 0);
+}
+
+/** Now: what a click is a moment away from. */
+const now = (work: () => void) => work();
+
 /** Whether what a link asks for came (`load`) or not (`error`). */
 const arrival = (link: HTMLLinkElement) =>
   new Promise<boolean>((resolve) => {
@@ -73,7 +98,7 @@ export function fetchEveryPageCodeWhenIdle(): void {
     const manifest = (window as unknown as RouterGlobals).__reactRouterManifest;
     for (const route of Object.values(manifest?.routes ?? {})) {
       if (!route) continue;
-      for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href, undefined, 'low');
+      for (const href of [route.module, ...(route.imports ?? [])]) inTurn(() => hint('modulepreload', href, undefined, 'low'));
     }
   });
 }
@@ -115,30 +140,22 @@ function keepable(page: string): boolean {
  * phone's CPU. Only once the module has come: React Router answers a module it cannot fetch by
  * reloading the page. Stylesheets the page has already (inlined by the server and marked, or linked
  * by an earlier move) are not asked for again: the shell's, inline in every page, were, a few KB
- * beside the move's data. Those that have come are linked (`linkAhead`).
+ * beside the move's data. Those that have come are linked (`linkAhead`). `run` does each request:
+ * at once (an intent), or in turn (`inTurn`: in view).
  */
-export function fetchRoutesAhead(page: string, evaluate: boolean): void {
+export function fetchRoutesAhead(page: string, evaluate: boolean, run: (work: () => void) => void = now): void {
   const globals = window as unknown as RouterGlobals;
   const routes = globals.__reactRouterDataRouter?.routes;
   const manifest = globals.__reactRouterManifest;
   if (!routes || !manifest) return;
   const { pathname } = new URL(page, location.origin);
-  const sheets: Array<{ href: string; came: Promise<boolean> }> = [];
+  const css: string[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
-    for (const href of [route.module, ...(route.imports ?? [])]) hint('modulepreload', href);
+    for (const href of [route.module, ...(route.imports ?? [])]) run(() => hint('modulepreload', href));
     // In the order the page links them (`SiteLinks`): what a module imports before the module.
-    for (const href of [...(route.css ?? [])].reverse()) {
-      if (stylesheetOnPage(document, href)) continue;
-      // At a stylesheet's priority (Chromium's highest), with the code (`modulepreload`) and the
-      // data beside it: the move needs all three. A `prefetch` (the lowest) queued behind every
-      // picture of the grid on a slow line, and a tap in that time waited for the styles inside
-      // the move (decision 022, thirtieth pass). React takes a preload it finds for a stylesheet
-      // as come; while one is on its way, React Router's guard is what waits for it at a move.
-      const link = hint('preload', href, 'style');
-      if (link) sheets.push({ href, came: arrival(link) });
-    }
+    css.push(...[...(route.css ?? [])].reverse());
     if (evaluate && !asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
       const lazy = (match.route as { lazy?: { Component?: () => Promise<unknown> } }).lazy;
@@ -146,6 +163,22 @@ export function fetchRoutesAhead(page: string, evaluate: boolean): void {
         .then(() => (typeof lazy === 'object' ? lazy.Component?.() : undefined))
         .catch(() => undefined);
     }
+  }
+  if (css.length > 0) run(() => styleAhead(css));
+}
+
+/** A page's stylesheets it lacks, fetched ahead, then linked once all have come (`linkAhead`). */
+function styleAhead(hrefs: string[]): void {
+  const sheets: Array<{ href: string; came: Promise<boolean> }> = [];
+  for (const href of hrefs) {
+    if (stylesheetOnPage(document, href)) continue;
+    // At a stylesheet's priority (Chromium's highest), with the code (`modulepreload`) and the
+    // data beside it: the move needs all three. A `prefetch` (the lowest) queued behind every
+    // picture of the grid on a slow line, and a tap in that time waited for the styles inside
+    // the move (decision 022, thirtieth pass). React takes a preload it finds for a stylesheet
+    // as come; while one is on its way, React Router's guard is what waits for it at a move.
+    const link = hint('preload', href, 'style');
+    if (link) sheets.push({ href, came: arrival(link) });
   }
   if (sheets.length > 0) void Promise.all(sheets.map((sheet) => sheet.came)).then((came) => came.every(Boolean) && linkAhead(sheets.map((sheet) => sheet.href)));
 }
@@ -168,13 +201,16 @@ function linkAhead(hrefs: string[]): void {
  * Fetches a page ahead: its data into the page's data cache (the one request the click then uses,
  * `data-cache.ts`) and its route code. The data goes at high priority, ahead of pictures (issue 41,
  * point 2: a few KB a move waits on, against pictures off screen). `intent`: the visitor points at,
- * focuses or touches the link, so it is done even with Save-Data, and the route modules are run
- * ahead too; otherwise the link is in view or one step away (not with Save-Data).
+ * focuses or touches the link, so it is done even with Save-Data, at once, and the route modules
+ * are run ahead too; otherwise the link is in view or one step away (not with Save-Data), and each
+ * request waits its turn (`inTurn`). An intent on a link whose turn has not come does it now: every
+ * request is made once (the cache's and `hint`'s own), whichever asks first.
  */
 export function fetchAhead(page: string, { intent = false } = {}): void {
   if (typeof window === 'undefined' || (!intent && !mayFetchAhead())) return;
   const cache = dataCache();
   if (!cache) return;
-  void cache.fetchAhead(page, 'high');
-  fetchRoutesAhead(page, intent);
+  const run = intent ? now : inTurn;
+  run(() => void cache.fetchAhead(page, 'high'));
+  fetchRoutesAhead(page, intent, run);
 }
