@@ -137,7 +137,9 @@ describe('writing the log', () => {
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.on('error', reject);
-      child.on('exit', () => resolve(text));
+      // `close`, not `exit`: the child's output can still be on its way when it has exited (a CI
+      // run read 581 of 1,001 lines that way).
+      child.on('close', () => resolve(text));
     });
     return output
       .split('\n')
