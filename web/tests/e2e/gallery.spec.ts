@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { cmsData, open } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; flextype: string | null; images: Array<{ url: string }> };

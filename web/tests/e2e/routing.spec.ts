@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { open, SERVER_ONLY } from './support';
 
 test.describe('routes (spec section 2)', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { devices, expect, test, type Browser, type Page } from '../fixtures';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets, type Server } from '../../../../scripts/lib/stack.mjs';
 import { UI, UI_EN } from '../../../app/lib/language/ui-text';
 import { E2E_ADMIN } from '../../support/cms-admin';

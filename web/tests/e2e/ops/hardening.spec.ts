@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 /** Raw bytes to the production server; resolves with its answer when it closes the connection. */
 function raw(baseURL: string, text: string): Promise<{ answer: string; afterMs: number }> {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../fixtures';
 import { cmsData, languageToggle } from '../support';
 import { arrive, pressBack, throttled, timeUntil, watchFramesAfterBack } from '../support/phone-profile';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { waitForFill } from '../../../../scripts/lib/stack.mjs';
 import { UI_EN } from '../../../app/lib/language/ui-text';
 import { adminSession } from '../../support/cms-admin';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures';
 import { adminSession, E2E_ADMIN } from '../../support/cms-admin';
 import { cmsData, cmsUrl, english, open } from '../support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { adminSession } from '../../support/cms-admin';
 import { fakeEnglish } from '../../support/fake-mymemory';
 import { cmsData, cmsUrl, english } from '../support';

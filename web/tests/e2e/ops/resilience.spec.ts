@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { freePort, startWeb, stop, type Server } from '../../../../scripts/lib/stack.mjs';
 import { startCmsStandIn } from '../../support/cms-stand-in';
 import { cmsData, cmsUrl } from '../support';

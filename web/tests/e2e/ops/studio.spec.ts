@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../fixtures';
 import sharp from 'sharp';
 import { adminSession } from '../../support/cms-admin';
 import { cmsData, cmsUrl, english, open, sitePages, studioData } from '../support';
