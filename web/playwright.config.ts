@@ -45,8 +45,9 @@ export default defineConfig({
         launchOptions,
       },
       testIgnore: /ops\//,
-      // What the server answers is the same for both layouts: tested once, in `web` (SERVER_ONLY).
-      grepInvert: /@server-only/,
+      // What the server answers, and behaviour with nothing of a phone's own, is the same for both
+      // layouts: tested once, in `web` (SERVER_ONLY and ONE_LAYOUT in tests/e2e/support.ts).
+      grepInvert: /@server-only|@one-layout/,
     },
     {
       // The stack's behaviour as a service (publishing, outages, HTTP caching): after the layout

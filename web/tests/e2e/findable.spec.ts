@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { cmsData, english, languageToggle, open, sitePages, studioData, SERVER_ONLY } from './support';
+import { expect, test, type Page } from './fixtures';
+import { cmsData, english, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages, studioData } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
@@ -98,7 +98,7 @@ test.describe('metadata and structured data', () => {
     expect(await meta(page, 'meta[name="robots"]')).toBe('noindex');
   });
 
-  test('the toggle changes the document title with the page, and back', async ({ page }) => {
+  test('the toggle changes the document title with the page, and back', ONE_LAYOUT, async ({ page }) => {
     const [chinese, englishStudio] = await Promise.all([studioData('zh-Hans'), studioData('en')]);
     await open(page, '/dailyPage/article');
     expect(await page.title()).toBe(`文章 · ${chinese.name}`);

@@ -1,6 +1,6 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from './fixtures';
 import { FACES_KEY } from '../../app/lib/document/faces';
-import { cmsData, isPhone, languageToggle, open, sitePages, SERVER_ONLY } from './support';
+import { cmsData, isPhone, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages } from './support';
 
 /**
  * What a phone on a slow network gets: compressed text, modern picture formats, and files no
@@ -292,7 +292,7 @@ test('a page reached by a move looks as it does when opened directly', async ({ 
   await context.close();
 });
 
-test('a move to a project that is gone shows the 404 page drawn with its styles, which no document carries', async ({ page }) => {
+test('a move to a project that is gone shows the 404 page drawn with its styles, which no document carries', ONE_LAYOUT, async ({ page }) => {
   await open(page, '/dailyPage/project');
   // The styles of the result pages are not in the document; the page asks for them after its load,
   // so the move below does not wait on the network for them.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { cmsData, open } from './support';
+import { expect, test } from './fixtures';
+import { cmsData, ONE_LAYOUT, open } from './support';
 
 type ProfileRow = { profileName: string; awardimage: Array<{ url: string }> };
 type Contact = { address: string; phonenum: string; mail: string };
@@ -87,7 +87,7 @@ test.describe('profile and contact', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a contact panel whose code could not be fetched is empty, and filled at the next opening once it can', async ({ page }) => {
+  test('a contact panel whose code could not be fetched is empty, and filled at the next opening once it can', ONE_LAYOUT, async ({ page }) => {
     const contact = await cmsData<Contact>('/api/contact-mess');
     // The panel's own chunk (fetched when the menu opens) fails while the network is away.
     let offline = true;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { expect, test, type Page } from './fixtures';
+import { cmsData, ONE_LAYOUT, open } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; author: string; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=author&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -60,7 +60,7 @@ test.describe('the project detail page', () => {
     await expect(page.getByRole('list', { name: '项目列表' }).getByRole('listitem')).toHaveCount(inCategory.length);
   });
 
-  test('an unknown project is the 404 page', async ({ page }) => {
+  test('an unknown project is the 404 page', ONE_LAYOUT, async ({ page }) => {
     const response = await open(page, '/dailyPage/project/nope?documentId=nope');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { english, languageToggle, open, sitePages } from './support';
+import { expect, test, type Page } from './fixtures';
+import { english, languageToggle, ONE_LAYOUT, open, sitePages } from './support';
 
 /** Every Content-Security-Policy violation the page reports, from the first byte on. */
 async function recordViolations(page: Page) {
@@ -13,7 +13,9 @@ async function recordViolations(page: Page) {
 }
 
 test.describe('the Content Security Policy', () => {
-  test('every page renders in both languages with no violation reported', async ({ page }) => {
+  // Once, on the desktop: the policy is the server's, the same for both layouts, and every page a
+  // phone test opens is watched for violations too (fixtures.ts).
+  test('every page renders in both languages with no violation reported', ONE_LAYOUT, async ({ page }) => {
     test.setTimeout(120_000);
     const violations = await recordViolations(page);
     const paths = (await sitePages()).all;
@@ -37,24 +39,28 @@ test.describe('the Content Security Policy', () => {
     }
   });
 
-  test('blocks a script injected into the page, inline or as an event handler', async ({ page }) => {
-    const violations = await recordViolations(page);
-    await open(page, '/dailyPage/project');
-    const ran = await page.evaluate(async () => {
-      const flags = window as unknown as { injected?: boolean; handler?: boolean };
-      const script = document.createElement('script');
-      script.textContent = 'window.injected = true';
-      document.body.append(script);
-      const holder = document.createElement('div');
-      holder.innerHTML = '<img src="/no-such-image.png" onerror="window.handler = true">';
-      document.body.append(holder);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return { injected: flags.injected === true, handler: flags.handler === true };
+  test.describe('an injected script', () => {
+    test.use({ cspViolationsExpected: true });
+
+    test('blocks a script injected into the page, inline or as an event handler', ONE_LAYOUT, async ({ page }) => {
+      const violations = await recordViolations(page);
+      await open(page, '/dailyPage/project');
+      const ran = await page.evaluate(async () => {
+        const flags = window as unknown as { injected?: boolean; handler?: boolean };
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true';
+        document.body.append(script);
+        const holder = document.createElement('div');
+        holder.innerHTML = '<img src="/no-such-image.png" onerror="window.handler = true">';
+        document.body.append(holder);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return { injected: flags.injected === true, handler: flags.handler === true };
+      });
+      expect(ran).toEqual({ injected: false, handler: false });
+      const reported = await violations();
+      expect(reported.some((line) => line.startsWith('script-src-elem inline'))).toBe(true);
+      expect(reported.some((line) => line.startsWith('script-src-attr inline'))).toBe(true);
     });
-    expect(ran).toEqual({ injected: false, handler: false });
-    const reported = await violations();
-    expect(reported.some((line) => line.startsWith('script-src-elem inline'))).toBe(true);
-    expect(reported.some((line) => line.startsWith('script-src-attr inline'))).toBe(true);
   });
 
   test('every inline script is allowed by its own response’s policy: a fresh nonce when rendered, its hash when cached', async ({ request }) => {

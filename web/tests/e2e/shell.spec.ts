@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open, studioData } from './support';
+import { expect, test, type Page } from './fixtures';
+import { cmsData, ONE_LAYOUT, open, studioData } from './support';
 
 const menuButton = (page: Page) => page.getByRole('button', { name: '菜单' });
 const filterButton = (page: Page) => page.getByRole('button', { name: '筛选分类' });
@@ -70,7 +70,7 @@ test.describe('the /dailyPage shell', () => {
     await expect(menuNav(page).getByRole('link', { name: 'PROJECTS' })).toHaveCSS('color', 'rgb(26, 26, 26)');
   });
 
-  test('the active menu survives a reload and agrees with the URL', async ({ page }) => {
+  test('the active menu survives a reload and agrees with the URL', ONE_LAYOUT, async ({ page }) => {
     await menuButton(page).click();
     await menuNav(page).getByRole('link', { name: 'PROFILE' }).click();
     await expect(page).toHaveURL(/\/dailyPage\/profile$/);
@@ -116,7 +116,7 @@ test.describe('the /dailyPage shell', () => {
     await expect(contactDialog(page)).toBeHidden();
   });
 
-  test('a move made after the network went away keeps the site: its own page, not the browser’s offline page, and Back to the page left', async ({ page, context }) => {
+  test('a move made after the network went away keeps the site: its own page, not the browser’s offline page, and Back to the page left', ONE_LAYOUT, async ({ page, context }) => {
     const [profile] = await cmsData<Array<{ profileName: string }>>('/api/profilelists');
     // The page settles (every page's code, and the data of the page arrived on, come once it is
     // idle), then the network goes.
@@ -148,7 +148,7 @@ test.describe('the /dailyPage shell', () => {
     await expect(page.getByRole('main')).toContainText(profile!.profileName);
   });
 
-  test('the right-click context menu is disabled', async ({ page }) => {
+  test('the right-click context menu is disabled', ONE_LAYOUT, async ({ page }) => {
     const prevented = await page.evaluate(() => {
       const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
       document.querySelector('main')!.dispatchEvent(event);

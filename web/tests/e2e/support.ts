@@ -17,6 +17,14 @@ export async function cmsData<T = Array<Record<string, unknown>>>(pathAndQuery: 
  */
 export const SERVER_ONLY = { tag: '@server-only' } as const;
 
+/**
+ * A test of behaviour that is one code path for both layouts, in no component, place or gesture of
+ * its own on a phone (a policy, a 404, where a link leads): the `phone` project leaves it to `web`
+ * too. The phone's pages are still opened by its own tests, and every page is watched for policy
+ * violations there as well (fixtures.ts).
+ */
+export const ONE_LAYOUT = { tag: '@one-layout' } as const;
+
 export const languageToggle = (page: Page) => page.locator('a[data-language]');
 
 /** The English twin's address of a Chinese page. */

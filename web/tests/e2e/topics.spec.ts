@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cmsData, open } from './support';
+import { expect, test, type Page } from './fixtures';
+import { cmsData, ONE_LAYOUT, open } from './support';
 
 type ArticleRow = { documentId: string; articleName: string; articleTime: string; articleImage: Array<{ url: string; ext: string }> };
 const ARTICLES = '/api/articles?fields[0]=articleName&fields[1]=articleTime&populate[articleImage][fields][0]=url&populate[articleImage][fields][1]=ext';
@@ -77,7 +77,7 @@ test.describe('topics', () => {
     await expect(page).toHaveURL(/\/dailyPage\/article$/);
   });
 
-  test('an unknown article is the 404 page', async ({ page }) => {
+  test('an unknown article is the 404 page', ONE_LAYOUT, async ({ page }) => {
     const response = await open(page, '/dailyPage/article/nope?documentId=nope');
     expect(response?.status()).toBe(404);
   });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cmsData, english, languageToggle, open, sitePages, SERVER_ONLY } from './support';
+import { expect, test, type Page } from './fixtures';
+import { cmsData, english, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages } from './support';
 
 // Issues 28 and 38: English at its own address, from the CMS's en locale, which the CMS's fill
 // wrote through the local fake provider (whose "English" has no Han characters: any Chinese left
@@ -133,7 +133,7 @@ test.describe('English at its own address', () => {
     await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50);
   });
 
-  test('links on an English page stay English, and the choice is remembered for the visit', async ({ page }) => {
+  test('links on an English page stay English, and the choice is remembered for the visit', ONE_LAYOUT, async ({ page }) => {
     await open(page, english('/dailyPage/project'));
     await page.locator('#content ul a').first().click();
     await expect(page).toHaveURL(/\/en\/dailyPage\/project\/[^/?]+\?documentId=/);
