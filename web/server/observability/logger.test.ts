@@ -137,8 +137,7 @@ describe('writing the log', () => {
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.on('error', reject);
-      // `close`, not `exit`: the child's output can still be on its way when it has exited (a CI
-      // run read 581 of 1,001 lines that way).
+      // `close`, not `exit`: the child's output can still be in the pipe when it has exited.
       child.on('close', () => resolve(text));
     });
     return output
