@@ -129,7 +129,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <SiteLinks />
-        <style nonce={nonce}>{HEAD_CSS[layout]}</style>
+        {/* A resource (an `href`), not a plain element: React keeps it across the boundary's remount
+            of the document (a 404 page and back), where a plain `<style>` would be made anew in
+            the browser, without a nonce, and the policy would block the page's tokens and faces. */}
+        <style href={`head-${layout}`} precedence="site" nonce={nonce}>
+          {HEAD_CSS[layout]}
+        </style>
         {rootData?.wordmarkFace && (
           <style href={rootData.wordmarkFace} precedence="site" nonce={nonce}>
             {inlined?.get(rootData.wordmarkFace) ?? ''}

@@ -1,6 +1,6 @@
 import { expect, test, type Frame, type Page } from './fixtures';
 import { FACES_KEY } from '../../app/lib/document/faces';
-import { cmsData, isPhone, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages } from './support';
+import { cmsData, isPhone, languageToggle, ONE_LAYOUT, open, rootTokens, SERVER_ONLY, sitePages, stylesMadeBy } from './support';
 
 /**
  * What a phone on a slow network gets: compressed text, modern picture formats, and files no
@@ -298,9 +298,15 @@ test('a move to a project that is gone shows the 404 page drawn with its styles,
   // so the move below does not wait on the network for them.
   expect(await page.content()).not.toMatch(/\.result-page\b/);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/result-page-[\w-]+\.css$/.test(entry.name)), undefined, { timeout: 10_000 });
-  // A link kept from before the studio unpublished it.
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate('/dailyPage/project/gone?documentId=gone'));
-  await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在。' })).toBeVisible();
+  const tokens = await rootTokens(page);
+  // A link kept from before the studio unpublished it. React draws the document anew for its
+  // boundary's page: the server's styles stay, none is made in the browser for the policy to block.
+  const made = await stylesMadeBy(page, async () => {
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate('/dailyPage/project/gone?documentId=gone'));
+    await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在。' })).toBeVisible();
+  });
+  expect(made, 'styles made in the browser, which the policy blocks').toEqual([]);
+  expect(await rootTokens(page)).toEqual(tokens);
   const code = page.locator('main p', { hasText: /^404$/ });
   expect(Number.parseFloat(await code.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(96);
 });

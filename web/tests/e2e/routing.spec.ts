@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { open, SERVER_ONLY } from './support';
+import { open, rootTokens, SERVER_ONLY, stylesMadeBy } from './support';
 
 test.describe('routes (spec section 2)', () => {
   test('"/" answers an HTTP redirect to /login', async ({ request }) => {
@@ -24,8 +24,16 @@ test.describe('routes (spec section 2)', () => {
       const response = await open(page, path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
-      await page.getByRole('link', { name: '返回首页' }).click();
-      await expect(page).toHaveURL(/\/login$/);
+      const tokens = await rootTokens(page);
+      expect(tokens.length).toBeGreaterThan(0);
+      // React draws the document anew when it leaves its boundary's 404 page: the landing keeps the
+      // server's styles (the tokens and faces with them), none made in the browser for the policy to block.
+      const made = await stylesMadeBy(page, async () => {
+        await page.getByRole('link', { name: '返回首页' }).click();
+        await expect(page).toHaveURL(/\/login$/);
+      });
+      expect(made, 'styles made in the browser, which the policy blocks').toEqual([]);
+      expect(await rootTokens(page)).toEqual(tokens);
     });
   }
 

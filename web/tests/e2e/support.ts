@@ -40,6 +40,27 @@ export async function open(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Makes a move and returns the `<style>` elements the browser made during it (their first words).
+ * The policy lets through only inline styles carrying the response's nonce, which only the server's
+ * HTML has: a page's styles must all come from the server (React adopts them), and one made anew in
+ * the browser is blocked, its rules lost (a page without its tokens, a visitor's first time).
+ */
+export async function stylesMadeBy(page: Page, move: () => Promise<void>): Promise<string[]> {
+  type Marked = Window & { serverStyles?: Set<Element> };
+  await page.evaluate(() => {
+    (window as Marked).serverStyles = new Set(document.querySelectorAll('style'));
+  });
+  await move();
+  return page.evaluate(() =>
+    [...document.querySelectorAll('style')].filter((style) => !(window as Marked).serverStyles?.has(style)).map((style) => (style.textContent ?? '').slice(0, 60)),
+  );
+}
+
+/** The custom properties (the site's tokens) in effect on the page's root. */
+export const rootTokens = (page: Page) =>
+  page.evaluate(() => [...getComputedStyle(document.documentElement)].filter((name) => name.startsWith('--')).sort());
+
 /** Every page of the site: the lists, the first project and article (by name), the profile, and a 404. */
 export async function sitePages() {
   const [project] = await cmsData<Array<{ documentId: string }>>('/api/projects?fields[0]=projectName&sort[0]=projectName:asc');
