@@ -299,8 +299,8 @@ test('a move to a project that is gone shows the 404 page drawn with its styles,
   expect(await page.content()).not.toMatch(/\.result-page\b/);
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/result-page-[\w-]+\.css$/.test(entry.name)), undefined, { timeout: 10_000 });
   const tokens = await rootTokens(page);
-  // A link kept from before the studio unpublished it. React draws the document anew for its
-  // boundary's page: the server's styles stay, none is made in the browser for the policy to block.
+  // A link kept from before the studio unpublished it, to a page an error boundary draws: the
+  // server's styles stay, none is made in the browser for the policy to block (decision 006).
   const made = await stylesMadeBy(page, async () => {
     await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate('/dailyPage/project/gone?documentId=gone'));
     await expect(page.getByRole('heading', { level: 1, name: '抱歉，您访问的页面不存在。' })).toBeVisible();
