@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
-import { studioFonts } from './scripts/vite/studio-fonts';
+import { studioFonts } from './scripts/vite/studio-fonts.ts';
 
 /**
  * Strapi's admin (cms/) brings react-router-dom 6 into the root node_modules. React Router's plugin

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { cutFace } from '../../app/styles/cut-face.server';
-import { FONT_PARTS, partCharacters, unicodeRange } from '../../app/styles/font-ranges';
+import { cutFace } from '../../app/styles/cut-face.server.ts';
+import { FONT_PARTS, partCharacters, unicodeRange } from '../../app/styles/font-ranges.ts';
 
 /**
  * `virtual:studio-fonts`: the spec's typeface in its three weights, each cut at build time into
