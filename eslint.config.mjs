@@ -93,7 +93,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['cms/scripts/*.js'],
+    files: ['cms/scripts/*.js', 'cms/scripts/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

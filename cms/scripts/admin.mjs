@@ -4,7 +4,6 @@
 // is asked for (twice, not shown); otherwise (or with `--generate`) a strong one is made and
 // printed once. `--password-stdin` reads it from the standard input (a secret manager, a pipe).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -67,14 +66,11 @@ async function main() {
   // without the demo's seeding, and the account made as the command makes it: a super admin.
   process.chdir(appDir);
   process.env.CMS_SEED = 'false';
-  // Its CommonJS build, as Strapi's command uses it (the ESM build imports lodash/fp as a folder).
-  // The built CMS when there is one (`npm start` and `npm run build` make it), as `strapi start`
-  // runs it: compiling again, as Strapi's command does, rewrites about a hundred files of dist/
-  // under a CMS that is starting from it (one failed so, its module half written).
-  const { compileStrapi, createStrapi } = createRequire(path.join(appDir, 'package.json'))('@strapi/core');
-  const distDir = path.join(appDir, 'dist');
-  const built = fs.existsSync(path.join(distDir, 'src', 'index.js'));
-  const app = await createStrapi(built ? { appDir, distDir } : await compileStrapi()).load();
+  // Its CommonJS build, as Strapi's command uses it (the ESM build imports lodash/fp as a folder),
+  // on the built CMS when there is one (./built-cms.cjs), as `strapi start` runs it.
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const { compileStrapi, createStrapi } = require('@strapi/core');
+  const app = await createStrapi(require('./scripts/built-cms.cjs').builtCms() ?? (await compileStrapi())).load();
   try {
     const address = email.toLowerCase();
     if (await app.admin.services.user.exists({ email: address })) {

@@ -66,6 +66,20 @@ function reserve(port) {
  * at 49152), never the same one twice in a process, and reserved for a few hours against the
  * other processes on the machine.
  */
+/**
+ * Each file of the built CMS (cms/dist, which a CMS starting meanwhile reads) with its last change:
+ * the shell's commands must leave them as they are (cms/scripts/built-cms.cjs).
+ */
+export function builtCmsFiles() {
+  const dist = path.join(cmsDir, 'dist');
+  return new Map(
+    fs
+      .readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => [path.join(entry.parentPath, entry.name), fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs]),
+  );
+}
+
 export async function freePort() {
   const range = ephemeralRange();
   const low = 20_000;

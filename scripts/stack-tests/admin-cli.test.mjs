@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cmsDir, freePort, startCms, stop, throwAwaySecrets } from '../lib/stack.mjs';
+import { builtCmsFiles, cmsDir, freePort, startCms, stop, throwAwaySecrets } from '../lib/stack.mjs';
 
 // Issue 40: the studio's first admin made from the server's shell (docs/deploy.md, step 9), with
 // no admin in the environment and no browser on the server.
@@ -22,8 +22,7 @@ describe('npm run admin -w cms -- create EMAIL', () => {
   it('makes an admin with a strong password it prints once, or one read from the standard input; refuses a weak one', async () => {
     fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
     // The built CMS's files, which a CMS starting meanwhile reads: the command leaves them as they are.
-    const built = () => new Map(fs.readdirSync(path.join(cmsDir, 'dist'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => [path.join(entry.parentPath, entry.name), fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs]));
-    const before = built();
+    const before = builtCmsFiles();
     const made = admin(['create', 'owner@studio.test', '--generate']);
     expect(made.status, made.stderr).toBe(0);
     const password = /its password \(shown once[^)]*\): (\S+)/.exec(made.stdout)?.[1];
@@ -39,7 +38,7 @@ describe('npm run admin -w cms -- create EMAIL', () => {
     const again = admin(['create', 'Owner@studio.test', '--password-stdin'], 'Another-Passw0rd-2026\n');
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/owner@studio\.test has an account already; nothing was created/);
-    expect(built()).toEqual(before);
+    expect(builtCmsFiles()).toEqual(before);
 
     cms = await startCms({ port: await freePort(), logFile: path.join(dataDir, 'cms.log'), env });
     expect((await signIn('owner@studio.test', password)).status).toBe(200);

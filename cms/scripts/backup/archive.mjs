@@ -7,6 +7,9 @@ import * as tar from 'tar';
 
 export const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const strapiBin = [path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js'), path.join(cmsDir, '..', 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js')].find((file) => fs.existsSync(file));
+// Strapi's CLI on the built CMS, which is serving meanwhile (../built-cms.cjs: Strapi's own
+// command would compile it again under a CMS that starts).
+const strapiOnBuilt = path.join(cmsDir, 'scripts', 'built-cms.cjs');
 
 /**
  * The archive (one .tar.gz): `content.tar.gz`, Strapi's own export of the database without the
@@ -26,10 +29,13 @@ export function operatorPath(argument, usage) {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), argument);
 }
 
-/** Runs Strapi's CLI in the CMS folder (it reads cms/.env like `npm start` does); fails loudly. */
+/**
+ * Runs Strapi's CLI in the CMS folder (it reads cms/.env like `npm start` does) on the built CMS,
+ * as the serving CMS runs; fails loudly.
+ */
 export function strapi(args, env = {}) {
   if (!strapiBin) throw new Error('Strapi is not installed: run npm ci first.');
-  const result = spawnSync(process.execPath, [strapiBin, ...args], { cwd: cmsDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env } });
+  const result = spawnSync(process.execPath, [strapiOnBuilt, ...args], { cwd: cmsDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', ...env } });
   if (result.status !== 0) throw new Error(`strapi ${args[0]} failed (exit code ${result.status})`);
 }
 
