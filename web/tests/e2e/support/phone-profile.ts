@@ -90,11 +90,17 @@ export async function pressBack(page: Page): Promise<void> {
 /**
  * Milliseconds from the visitor's move (the click or tap, or Back: `pressBack`) until `selector` shows `text`,
  * measured inside the page, so the test runner's own delays do not count.
+ *
+ * The harness does nothing in the page between the move and its content but the check below: the
+ * wait is a promise made in the page before the move, not Playwright's `waitForFunction`. That one
+ * runs in the page's own world, and its first call there compiles and runs Playwright's injected
+ * script: about 55 ms of the main thread at the 4x CPU, traced in the middle of a tap's move, a
+ * cost no visitor's browser has (decision 022, thirty-third pass).
  */
 export async function timeUntil(page: Page, act: () => Promise<void>, selector: string, text: string): Promise<number> {
   await page.evaluate(
     ([sel, expected]) => {
-      const state = window as unknown as { __movedAt?: number; __startedAt?: number };
+      const state = window as unknown as { __movedAt?: number; __startedAt?: number; __moved?: Promise<void> };
       delete state.__startedAt;
       delete state.__movedAt;
       const started = () => (state.__startedAt ??= performance.now());
@@ -106,21 +112,28 @@ export async function timeUntil(page: Page, act: () => Promise<void>, selector: 
       // and the browser is asked only about the element that passes both.
       const shown = (element: Element) =>
         !!element.textContent?.includes(expected!) && !element.closest('[style*="display: none"]') && element.checkVisibility();
-      const check = () => {
-        if (state.__movedAt === undefined && [...document.querySelectorAll(sel!)].some(shown)) {
-          state.__movedAt = performance.now();
-        }
-      };
-      new MutationObserver(check).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'hidden'] });
+      state.__moved = new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if ([...document.querySelectorAll(sel!)].some(shown)) {
+            state.__movedAt = performance.now();
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style', 'hidden'] });
+      });
     },
     [selector, text],
   );
   await act();
-  await page.waitForFunction(() => (window as unknown as { __movedAt?: number }).__movedAt !== undefined, null, { timeout: 15_000 });
-  return page.evaluate(() => {
-    const state = window as unknown as { __movedAt: number; __startedAt: number };
-    return state.__movedAt - state.__startedAt;
-  });
+  return page.evaluate(
+    ([sel, expected]) => {
+      const state = window as unknown as { __movedAt?: number; __startedAt: number; __moved: Promise<void> };
+      const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${sel} did not show "${expected}" within 15 s of the move`)), 15_000));
+      return Promise.race([state.__moved, late]).then(() => state.__movedAt! - state.__startedAt);
+    },
+    [selector, text],
+  );
 }
 
 export interface Frame {
@@ -175,8 +188,20 @@ export async function watchFramesAfterBack(page: Page, listSelector = 'main ul l
       { once: true, capture: true },
     );
   }, listSelector);
-  return async () => {
-    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.some((frame) => frame.list), null, { timeout: 15_000 });
-    return page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
-  };
+  // Waited for in the page (as in `timeUntil`): Playwright's `waitForFunction` would first run its
+  // injected script there, on the main thread, while the frames are being drawn.
+  return () =>
+    page.evaluate(
+      () =>
+        new Promise<Frame[]>((resolve, reject) => {
+          const frames = (window as unknown as { __frames: Frame[] }).__frames;
+          const since = performance.now();
+          const look = () => {
+            if (frames.some((frame) => frame.list)) resolve(frames);
+            else if (performance.now() - since > 15_000) reject(new Error('no frame showed the list within 15 s of Back'));
+            else setTimeout(look, 50);
+          };
+          look();
+        }),
+    );
 }
