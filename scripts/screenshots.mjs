@@ -225,7 +225,7 @@ try {
     await context.close();
   }
   if (shared) {
-    // The admin's home page with the views widget (the pages above were views; the site sends them within 10 s).
+    // The admin's home page with the views and share links widgets (the pages above were views; the site sends them within 10 s).
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await new Promise((resolve) => setTimeout(resolve, 11_000));
@@ -233,12 +233,17 @@ try {
     await page.getByLabel(/email/i).fill(E2E_ADMIN.email);
     await page.getByLabel(/^password/i).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: /log ?in/i }).click();
-    const widget = page.getByRole('region', { name: 'Seen on the site, last 30 days' });
-    await widget.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1500);
-    const file = path.join(outDir, 'admin-home-views.png');
-    await widget.screenshot({ path: file });
-    shots.push(path.relative(rootDir, file));
+    for (const [name, title] of [
+      ['views', 'Seen on the site, last 30 days'],
+      ['links', 'Share links opened'],
+    ]) {
+      const widget = page.getByRole('region', { name: title });
+      await widget.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(1500);
+      const file = path.join(outDir, `admin-home-${name}.png`);
+      await widget.screenshot({ path: file });
+      shots.push(path.relative(rootDir, file));
+    }
     await context.close();
   }
   await browser.close();

@@ -58,22 +58,43 @@ function Row({ name, note, figure }: { name: string; note: string; figure: numbe
   );
 }
 
-/** The admin home page's widget: views per day, the most viewed work, the share links opened. */
-export function ViewsWidget() {
+/**
+ * The summary both widgets show, asked for once by the two of them: the home page mounts them
+ * together, and the next visit to it asks again.
+ */
+let asked: Promise<Summary> | undefined;
+function useSummary(): { summary: Summary | null; failed: boolean } {
   const { get } = useFetchClient();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    get<{ data: Summary }>('/admin/studio/views')
-      .then((answer) => setSummary(answer.data.data))
-      .catch(() => setFailed(true));
+    // The widget lists the 5 most viewed (the endpoint's `?top=` takes up to 100): more would
+    // need scrolling inside the widget's frame.
+    const answer = (asked ??= get<{ data: Summary }>('/admin/studio/views?top=5').then((response) => response.data.data));
+    const settled = () => {
+      if (asked === answer) asked = undefined;
+    };
+    answer.then(settled, settled);
+    let current = true;
+    answer.then(
+      (data) => current && setSummary(data),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
   }, [get]);
+  return { summary, failed };
+}
 
+/** The admin home page's widget: views per day, and the most viewed work. */
+export function ViewsWidget() {
+  const { summary, failed } = useSummary();
   if (failed) return <Widget.Error />;
   if (!summary) return <Widget.Loading />;
   const total = summary.days.reduce((sum, day) => sum + day.views, 0);
   const busiest = summary.days.reduce((most, day) => (day.views > most.views ? day : most), { day: '', views: 0 });
-  if (total === 0 && summary.links.length === 0) return <Widget.NoData>No views yet: pages of projects and articles count once a browser shows them.</Widget.NoData>;
+  if (total === 0) return <Widget.NoData>No views yet: pages of projects and articles count once a browser shows them.</Widget.NoData>;
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
       <Box>
@@ -82,7 +103,7 @@ export function ViewsWidget() {
             {total}
           </Typography>
           <Typography variant="omega" textColor="neutral600">
-            views of projects and articles{total > 0 && ` · ${busiest.views} on ${busiest.day}, the busiest day`}
+            views of projects and articles · {busiest.views} on {busiest.day}, the busiest day
           </Typography>
         </Flex>
         <DailyBars days={summary.days} />
@@ -107,18 +128,24 @@ export function ViewsWidget() {
           </Box>
         </Box>
       )}
-      {summary.links.length > 0 && (
-        <Box>
-          <Typography variant="sigma" textColor="neutral700" tag="h3">
-            Share links opened
-          </Typography>
-          <Box tag="ul" data-widget="links">
-            {summary.links.map((link) => (
-              <Row key={`${link.label}:${link.lastOpenedAt}`} name={`${link.label} · ${link.name ?? '—'}`} note={`${STATE[link.state]}, last ${when(link.lastOpenedAt)}`} figure={link.opens} />
-            ))}
-          </Box>
-        </Box>
-      )}
     </Flex>
+  );
+}
+
+/**
+ * A widget of its own beside the views (a heading under the views' list sat at the bottom edge of
+ * their frame, its links out of sight): the share links opened, the last opened first.
+ */
+export function ShareLinksWidget() {
+  const { summary, failed } = useSummary();
+  if (failed) return <Widget.Error />;
+  if (!summary) return <Widget.Loading />;
+  if (summary.links.length === 0) return <Widget.NoData>No share link opened yet: each visit through a link made under Share links counts here.</Widget.NoData>;
+  return (
+    <Box tag="ul" data-widget="links">
+      {summary.links.map((link) => (
+        <Row key={`${link.label}:${link.lastOpenedAt}`} name={`${link.label} · ${link.name ?? '—'}`} note={`${STATE[link.state]}, last ${when(link.lastOpenedAt)}`} figure={link.opens} />
+      ))}
+    </Box>
   );
 }
