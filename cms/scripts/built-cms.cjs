@@ -3,8 +3,9 @@
 // Strapi's own commands compile the TypeScript again on every call (`compileStrapi()`, a whole
 // `ts.createProgram().emit()`): that rewrites about a hundred files of dist/ under a CMS that is
 // starting or restarting from them, and one failed so (`createPageViews is not a function`, its
-// module half written). The shell's commands (`npm run admin`, `backup`, `restore`) run the built
-// code instead, as `strapi start` does, and compile only where nothing is built.
+// module half written). The shell's commands (`npm run admin`, `backup`, `restore`, `seed`) run the
+// built code instead, as `strapi start` does, and compile only where it is missing or older than
+// its sources.
 const fs = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
@@ -12,9 +13,23 @@ const path = require('node:path');
 const appDir = path.resolve(__dirname, '..');
 const distDir = path.join(appDir, 'dist');
 
-/** `{ appDir, distDir }` for `createStrapi` when the CMS is built; otherwise null. */
+/** The newest change under `file` (a file or a folder), in ms; 0 when it does not exist. */
+const newest = (file) => {
+  if (!fs.existsSync(file)) return 0;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(file).map((name) => newest(path.join(file, name))));
+};
+
+/**
+ * `{ appDir, distDir }` for `createStrapi` when the CMS is built from its current sources (as
+ * `npm start` leaves it: scripts/build-if-needed.mjs); otherwise null, and the caller compiles.
+ * A build older than its sources (code pulled, not built yet) is not what the next start runs.
+ */
 function builtCms() {
-  return fs.existsSync(path.join(distDir, 'src', 'index.js')) ? { appDir, distDir } : null;
+  const built = newest(path.join(distDir, 'src', 'index.js'));
+  const sources = Math.max(...['src', 'config', 'tsconfig.json', 'package.json'].map((name) => newest(path.join(appDir, name))));
+  return built > 0 && built >= sources ? { appDir, distDir } : null;
 }
 
 /** Strapi's package folder, as the CMS resolves it. */

@@ -17,7 +17,9 @@ async function main() {
   process.chdir(appDir);
   process.env.CMS_SEED = 'false'; // this script decides; the start-up seed stays out of the way
 
-  const context = await compileStrapi({ appDir });
+  // The built CMS when it is current (./built-cms.cjs: compiling again would rewrite dist/ under a
+  // CMS that is starting from it).
+  const context = require('./built-cms.cjs').builtCms() ?? (await compileStrapi({ appDir }));
   const app = await createStrapi({ ...context, serveAdminPanel: false, autoReload: false }).load();
   const { clearContent, seedIfEmpty, startEmpty } = require(path.join(context.distDir, 'src', 'bootstrap', 'seed', 'seed.js'));
   try {

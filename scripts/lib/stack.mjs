@@ -57,16 +57,6 @@ function reserve(port) {
 }
 
 /**
- * A TCP port nobody listens on right now, for a server started a moment later (or minutes later,
- * after a CMS has started). Not one the kernel hands out itself (`listen(0)`): that comes from the
- * range outgoing connections take their own ports from, so before the server's `listen` a
- * connection to PostgreSQL or Redis may take it (EADDRINUSE), the more likely the more runs at once
- * (the stack tests run two files at a time, the contract tests two suites). A random port below
- * that range instead (below 32768 where the range cannot be read: macOS and Windows start theirs
- * at 49152), never the same one twice in a process, and reserved for a few hours against the
- * other processes on the machine.
- */
-/**
  * Each file of the built CMS (cms/dist, which a CMS starting meanwhile reads) with its last change:
  * the shell's commands must leave them as they are (cms/scripts/built-cms.cjs).
  */
@@ -80,6 +70,16 @@ export function builtCmsFiles() {
   );
 }
 
+/**
+ * A TCP port nobody listens on right now, for a server started a moment later (or minutes later,
+ * after a CMS has started). Not one the kernel hands out itself (`listen(0)`): that comes from the
+ * range outgoing connections take their own ports from, so before the server's `listen` a
+ * connection to PostgreSQL or Redis may take it (EADDRINUSE), the more likely the more runs at once
+ * (the stack tests run two files at a time, the contract tests two suites). A random port below
+ * that range instead (below 32768 where the range cannot be read: macOS and Windows start theirs
+ * at 49152), never the same one twice in a process, and reserved for a few hours against the
+ * other processes on the machine.
+ */
 export async function freePort() {
   const range = ephemeralRange();
   const low = 20_000;
