@@ -91,11 +91,11 @@ export async function pressBack(page: Page): Promise<void> {
  * Milliseconds from the visitor's move (the click or tap, or Back: `pressBack`) until `selector` shows `text`,
  * measured inside the page, so the test runner's own delays do not count.
  *
- * The harness does nothing in the page between the move and its content but the check below: the
- * wait is a promise made in the page before the move, not Playwright's `waitForFunction`. That one
- * runs in the page's own world, and its first call there compiles and runs Playwright's injected
- * script: about 55 ms of the main thread at the 4x CPU, traced in the middle of a tap's move, a
- * cost no visitor's browser has (decision 022, thirty-third pass).
+ * No script of Playwright's runs in the page between the move and its content, only the harness's
+ * own check below: the wait is a promise made in the page before the move, not Playwright's
+ * `waitForFunction`. That one runs in the page's own world, and its first call there compiles and
+ * runs Playwright's injected script: about 55 ms of the main thread at the 4x CPU, traced in the
+ * middle of a tap's move, a cost no visitor's browser has (decision 022, thirty-third pass).
  */
 export async function timeUntil(page: Page, act: () => Promise<void>, selector: string, text: string): Promise<number> {
   await page.evaluate(
@@ -128,9 +128,20 @@ export async function timeUntil(page: Page, act: () => Promise<void>, selector: 
   await act();
   return page.evaluate(
     ([sel, expected]) => {
-      const state = window as unknown as { __movedAt?: number; __startedAt: number; __moved: Promise<void> };
-      const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${sel} did not show "${expected}" within 15 s of the move`)), 15_000));
-      return Promise.race([state.__moved, late]).then(() => state.__movedAt! - state.__startedAt);
+      const state = window as unknown as { __movedAt?: number; __startedAt: number; __moved?: Promise<void> };
+      // A move that loaded a new document (not the app's own move) left the watch behind.
+      if (!state.__moved) throw new Error(`the move to "${expected}" loaded a new document: no move of the app's own to time`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${sel} did not show "${expected}" within 15 s of the move`)), 15_000);
+      });
+      return Promise.race([state.__moved, late]).then(
+        () => (clearTimeout(timer), state.__movedAt! - state.__startedAt),
+        (error: unknown) => {
+          clearTimeout(timer);
+          throw error;
+        },
+      );
     },
     [selector, text],
   );
