@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Flex, Typography } from '@strapi/design-system';
-import { useFetchClient, Widget } from '@strapi/strapi/admin';
+import { getFetchClient, Widget } from '@strapi/strapi/admin';
 
 interface Summary {
   days: Array<{ day: string; views: number }>;
@@ -41,6 +41,12 @@ function when(iso: string | null): string {
 
 const STATE = { valid: 'open', revoked: 'revoked', expired: 'expired', empty: 'item deleted' } as const;
 
+// What fits a widget's frame (261 px high) without scrolling inside it, a line of 28 px each: under
+// the views and their chart 3 pages (room left for the figure's line to wrap in a narrow frame);
+// 6 share links, the last opened first, the rest a click away (the widget's link).
+const TOP_SHOWN = 3;
+const LINKS_SHOWN = 6;
+
 /** One line of a list: the name on the left (with a small grey note), the figure right-aligned. */
 function Row({ name, note, figure }: { name: string; note: string; figure: number }) {
   return (
@@ -60,17 +66,17 @@ function Row({ name, note, figure }: { name: string; note: string; figure: numbe
 
 /**
  * The summary both widgets show, asked for once by the two of them: the home page mounts them
- * together, and the next visit to it asks again.
+ * together, and the next visit to it asks again. Not through `useFetchClient`, whose requests end
+ * with the component that made them: the other widget would lose an answer it shares.
  */
 let asked: Promise<Summary> | undefined;
 function useSummary(): { summary: Summary | null; failed: boolean } {
-  const { get } = useFetchClient();
   const [summary, setSummary] = useState<Summary | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    // The widget lists the 5 most viewed (the endpoint's `?top=` takes up to 100): more would
-    // need scrolling inside the widget's frame.
-    const answer = (asked ??= get<{ data: Summary }>('/admin/studio/views?top=5').then((response) => response.data.data));
+    const answer = (asked ??= getFetchClient()
+      .get<{ data: Summary }>(`/admin/studio/views?top=${TOP_SHOWN}`)
+      .then((response) => response.data.data));
     const settled = () => {
       if (asked === answer) asked = undefined;
     };
@@ -83,7 +89,7 @@ function useSummary(): { summary: Summary | null; failed: boolean } {
     return () => {
       current = false;
     };
-  }, [get]);
+  }, []);
   return { summary, failed };
 }
 
@@ -143,7 +149,7 @@ export function ShareLinksWidget() {
   if (summary.links.length === 0) return <Widget.NoData>No share link opened yet: each visit through a link made under Share links counts here.</Widget.NoData>;
   return (
     <Box tag="ul" data-widget="links">
-      {summary.links.map((link) => (
+      {summary.links.slice(0, LINKS_SHOWN).map((link) => (
         <Row key={`${link.label}:${link.lastOpenedAt}`} name={`${link.label} · ${link.name ?? '—'}`} note={`${STATE[link.state]}, last ${when(link.lastOpenedAt)}`} figure={link.opens} />
       ))}
     </Box>

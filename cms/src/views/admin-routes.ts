@@ -49,7 +49,7 @@ export function registerViewRoutes(strapi: Core.Strapi): void {
           })) as LinkRow[];
           ctx.body = {
             data: {
-              // The widget shows the first 10; `?top=` (up to 100) asks for more.
+              // 10 unless `?top=` (up to 100) asks otherwise; the home page's widget asks for 3.
               ...(await views.summary({ top: topOf(ctx.query.top) })),
               links: links.map((link) => ({
                 label: link.label,

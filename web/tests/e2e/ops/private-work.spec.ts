@@ -249,13 +249,19 @@ test.describe('private work and share links', () => {
     await expect(top).toBeVisible({ timeout: 20_000 });
     await expect(top).toContainText(`${shown.top[0]!.type}${shown.top[0]!.views}`);
     await expect(widget.getByRole('img', { name: /Views per day/ })).toBeVisible();
-    // The share links opened have a widget of their own: the row is in sight without scrolling
-    // inside a widget's frame (under the views' list its heading sat at the frame's bottom edge).
+    // Every row each widget lists is in sight without scrolling inside its frame (the frame clips
+    // what does not fit; under the views' list the links' heading once sat at its bottom edge).
+    const topRows = widget.locator('[data-widget="top"] li');
+    await expect(topRows).toHaveCount(Math.min(3, shown.top.length));
+    await widget.scrollIntoViewIfNeeded();
+    await expect(topRows.last()).toBeInViewport({ ratio: 1 });
+    // The share links opened have a widget of their own.
     const linksWidget = page.getByRole('region', { name: 'Share links opened' });
     await linksWidget.scrollIntoViewIfNeeded();
-    const opened = linksWidget.locator('[data-widget="links"] li').filter({ hasText: 'Counted opens' });
-    await expect(opened).toContainText(/open, last today .*2$/);
-    await expect(opened).toBeInViewport({ ratio: 1 });
+    const linkRows = linksWidget.locator('[data-widget="links"] li');
+    await expect(linkRows.filter({ hasText: 'Counted opens' })).toContainText(/open, last today .*2$/);
+    await expect(linkRows).toHaveCount(Math.min(6, shown.links.length));
+    await expect(linkRows.last()).toBeInViewport({ ratio: 1 });
     await linksWidget.getByRole('link', { name: 'All share links' }).click();
     await expect(page).toHaveURL(/\/content-manager\/collection-types\/api::share-link\.share-link/);
     await expect(page.getByRole('row').filter({ hasText: 'Counted opens' })).toBeVisible();
