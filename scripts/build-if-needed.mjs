@@ -1,22 +1,18 @@
 // Builds the CMS (server + admin) and the site when their build output is missing or older than
 // their sources, so `npm start` and `npm test` work straight after `npm ci`.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cmsDir, rootDir, webDir } from './lib/stack.mjs';
 
-const newest = (dir) => {
-  if (!fs.existsSync(dir)) return 0;
-  const stat = fs.statSync(dir);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(dir).map((name) => newest(path.join(dir, name))));
-};
+// The CMS's sources and their newest change, as the shell's commands judge its build current.
+const { CMS_SOURCES, newest } = createRequire(import.meta.url)('../cms/scripts/built-cms.cjs');
 
 const targets = [
   {
     name: 'cms',
     output: path.join(cmsDir, 'dist', 'build', 'index.html'),
-    sources: ['src', 'config', 'package.json', 'tsconfig.json'].map((name) => path.join(cmsDir, name)),
+    sources: CMS_SOURCES.map((name) => path.join(cmsDir, name)),
   },
   {
     name: 'web',

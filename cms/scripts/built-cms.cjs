@@ -13,6 +13,9 @@ const path = require('node:path');
 const appDir = path.resolve(__dirname, '..');
 const distDir = path.join(appDir, 'dist');
 
+/** What the CMS's build is made from (scripts/build-if-needed.mjs builds when one is newer). */
+const CMS_SOURCES = ['src', 'config', 'package.json', 'tsconfig.json'];
+
 /** The newest change under `file` (a file or a folder), in ms; 0 when it does not exist. */
 const newest = (file) => {
   if (!fs.existsSync(file)) return 0;
@@ -28,7 +31,7 @@ const newest = (file) => {
  */
 function builtCms() {
   const built = newest(path.join(distDir, 'src', 'index.js'));
-  const sources = Math.max(...['src', 'config', 'tsconfig.json', 'package.json'].map((name) => newest(path.join(appDir, name))));
+  const sources = Math.max(...CMS_SOURCES.map((name) => newest(path.join(appDir, name))));
   return built > 0 && built >= sources ? { appDir, distDir } : null;
 }
 
@@ -46,7 +49,7 @@ function preferBuiltCms() {
   createRequire(path.join(strapiDir(), 'package.json'))('@strapi/core').compileStrapi = async () => built;
 }
 
-module.exports = { builtCms, preferBuiltCms };
+module.exports = { CMS_SOURCES, builtCms, newest, preferBuiltCms };
 
 // Run as a program (`node built-cms.cjs export …`), it is Strapi's CLI on the built CMS.
 if (require.main === module) {
