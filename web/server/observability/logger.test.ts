@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchedLines } from './log-stream';
+import { batchedLines, LOG_BATCH_BYTES } from './log-stream';
 import { createLogging, lineLog, requestIdFrom, requestScope, withRequestId, type FinishedRequest } from './logger';
 
 /** A log whose JSON lines are kept for the test to read. */
@@ -87,14 +87,16 @@ describe('the access line', () => {
 describe('writing the log', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('hands lines on in one write once 16 KB are pending, and the rest a quarter second after the first', () => {
+  it('hands lines on in one write once 64 KB are pending, and the rest a quarter second after the first', () => {
     vi.useFakeTimers();
     const writes: string[] = [];
     const batch = batchedLines({ write: (chunk: string) => void writes.push(chunk) });
-    const lines = Array.from({ length: 100 }, (_, n) => `${JSON.stringify({ n, pad: 'x'.repeat(180) })}\n`);
+    // Some 200 characters each, as an access line is: one write for the first ~330 of 400.
+    const lines = Array.from({ length: 400 }, (_, n) => `${JSON.stringify({ n, pad: 'x'.repeat(180) })}\n`);
     for (const line of lines) batch.write(line);
     expect(writes).toHaveLength(1);
-    expect(writes[0]!.length).toBeGreaterThanOrEqual(16 * 1024);
+    expect(writes[0]!.length).toBeGreaterThanOrEqual(LOG_BATCH_BYTES);
+    expect(writes[0]!.length).toBeLessThan(LOG_BATCH_BYTES + 200);
     vi.advanceTimersByTime(249);
     expect(writes).toHaveLength(1);
     vi.advanceTimersByTime(1);
