@@ -3,10 +3,12 @@ import { pino, type DestinationStream } from 'pino';
 
 /**
  * How much the log gathers before one write. Each asynchronous write is a hop to libuv's thread
- * pool and back, and under load on a 2-core machine each cost the process some 300 µs of CPU
+ * pool and back, and under load on a 2-core machine each cost the process about 400 µs of CPU
  * (waking the pool's thread, and the switches it causes, beside the bytes): at 16 KB, one write
- * per ~75 warm requests, that was 5–6 µs a request, most of what the access log cost. At 64 KB,
- * one write per ~300 lines (issue 41, point 6; decision 022, thirty-fourth pass).
+ * per ~75 warm requests, that was about 5 µs a request, most of what the access log cost. At
+ * 64 KB, one write per ~300 lines (issue 41, point 6; decision 022, thirty-fourth pass). Above
+ * sonic-boom's `maxWrite` (16 KB) on purpose: that only stops it merging chunks, each is still
+ * written whole in one call (its cap is for single lines a reader takes in 16 KB pieces).
  */
 export const LOG_BATCH_BYTES = 64 * 1024;
 
@@ -16,7 +18,8 @@ export const LOG_BATCH_BYTES = 64 * 1024;
  * `LOG_BATCH_BYTES` or at most a quarter of a second old, whichever comes first (`batchedLines`).
  * Under load one write carries some 300 access lines. What is pending is written out when the
  * process exits; an exit without an `exit` event (SIGKILL, an out-of-memory abort, a native
- * crash) loses it: at most a quarter second's lines. One per process, whichever logs use it.
+ * crash) loses it: a quarter second's lines, and more when stdout's reader has stalled (the
+ * server goes on; sonic-boom keeps what waits in memory). One per process, whichever logs use it.
  */
 let stdout: DestinationStream | undefined;
 export function batchedStdout(): DestinationStream {
