@@ -6,8 +6,13 @@ import { useTextLang } from '~/lib/language/language';
 interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height'> {
   media: Media;
   sizes: string;
-  /** First-row images load eagerly with high priority; the rest lazily. */
-  priority?: boolean | 'eager';
+  /**
+   * `true`: the page's first picture, asked for at once and at high priority. `'eager'`: the rest
+   * of its first screen, asked for at once. `'low'`: in view but behind the first, lazily and at
+   * low priority even once laid out in view (where Chromium would raise it to high, to share a
+   * slow link with the first). `false` (the default): lazily.
+   */
+  priority?: boolean | 'eager' | 'low';
   /** Overrides the media's own alt text ("" for decorative images). */
   alt?: string;
   /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */
@@ -45,8 +50,8 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
       alt={alt ?? media.alt}
       width={media.width ?? undefined}
       height={media.height ?? undefined}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority === true ? 'high' : 'auto'}
+      loading={priority === true || priority === 'eager' ? 'eager' : 'lazy'}
+      fetchPriority={priority === true ? 'high' : priority === 'low' ? 'low' : 'auto'}
       decoding="async"
     />
   );

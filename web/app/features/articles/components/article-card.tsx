@@ -5,6 +5,7 @@ import { articleCoverSizes } from '~/lib/media/image-sizes';
 import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
 import { useLayout } from '~/lib/hooks/use-layout';
+import type { Layout } from '~/lib/document/device';
 import { useSeen } from '~/lib/hooks/use-seen';
 import { skippable } from '~/lib/media/hold-pictures';
 import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
@@ -17,6 +18,16 @@ interface ArticleCardProps {
   state: unknown;
   /** The list has three cards or fewer (four fixed columns on web). */
   few: boolean;
+}
+
+/**
+ * The first row's covers at once and at high priority. On a phone that is the first card's alone:
+ * the second card's top is on its first screen too, but its cover waits behind the first's (at low
+ * priority) rather than share the slow link with it (decision 022, thirty-fifth pass).
+ */
+function coverPriority(index: number, layout: Layout): boolean | 'low' {
+  if (layout !== 'phone') return index < 3;
+  return index === 0 ? true : index === 1 ? 'low' : false;
 }
 
 export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
@@ -34,7 +45,7 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
       <QuietLink to={href} state={state} className={styles.link} viewTransition {...intent}>
         <span className={styles.coverFrame}>
           {cover && (
-            <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={index < (layout === 'phone' ? 1 : 3)} />
+            <ResponsiveImage media={cover} cropped className={styles.cover} sizes={articleCoverSizes(cover, layout, few)} priority={coverPriority(index, layout)} />
           )}
         </span>
         <span className={styles.text}>
