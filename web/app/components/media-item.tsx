@@ -10,7 +10,8 @@ import { viewerIntent } from './lazy-media-viewer';
 interface MediaItemProps {
   media: Media;
   sizes: string;
-  priority?: boolean;
+  /** As `ResponsiveImage`'s: `true` for the picture the first screen waits for. */
+  priority?: boolean | 'low';
   /** Opens this item in the full-screen viewer. */
   onOpen?: () => void;
   /** Its place, for the open control's name when the media has no alt text. */

@@ -7,10 +7,11 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   media: Media;
   sizes: string;
   /**
-   * `true`: the page's first picture, asked for at once and at high priority. `'eager'`: the rest
-   * of its first screen, asked for at once. `'low'`: in view but behind the first, lazily and at
-   * low priority even once laid out in view (where Chromium would raise it to high, to share a
-   * slow link with the first). `false` (the default): lazily.
+   * `true`: the picture the first screen waits for, asked for at once and at high priority.
+   * `'eager'`: the rest of the first screen, asked for at once. `'low'`: on the first screen but
+   * behind the picture it waits for: asked for at once, at low priority even once laid out in view
+   * (where Chromium would raise it to high, to share a slow link with that picture). `false` (the
+   * default): lazily.
    */
   priority?: boolean | 'eager' | 'low';
   /** Overrides the media's own alt text ("" for decorative images). */
@@ -50,7 +51,7 @@ export function ResponsiveImage({ media, sizes, priority = false, alt, cropped =
       alt={alt ?? media.alt}
       width={media.width ?? undefined}
       height={media.height ?? undefined}
-      loading={priority === true || priority === 'eager' ? 'eager' : 'lazy'}
+      loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority === true ? 'high' : priority === 'low' ? 'low' : 'auto'}
       decoding="async"
     />

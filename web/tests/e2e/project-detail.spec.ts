@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, ONE_LAYOUT, open } from './support';
+import { cmsData, ONE_LAYOUT, open, requestPriorities } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; author: string; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=author&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -58,6 +58,36 @@ test.describe('the project detail page', () => {
     await page.getByRole('link', { name: '返回列表' }).click();
     await expect(page).toHaveURL(`/dailyPage/project?category=${encodeURIComponent(category)}`);
     await expect(page.getByRole('list', { name: '项目列表' }).getByRole('listitem')).toHaveCount(inCategory.length);
+  });
+
+  test('the picture its first screen shows most of comes first; the others there come behind it', async ({ page }) => {
+    const priorityOf = await requestPriorities(page);
+    let checked: string | undefined;
+    for (const project of projects) {
+      await open(page, `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`);
+      const pictures = page.locator('article img');
+      // The pictures on the first screen, by how much of each it shows.
+      const shown = await pictures.evaluateAll((images) =>
+        images.map((image) => {
+          const box = image.getBoundingClientRect();
+          const high = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+          const wide = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
+          return high > 0 && wide > 0 ? high * wide : 0;
+        }),
+      );
+      const onScreen = shown.map((area, index) => ({ area, index })).filter(({ area }) => area > 0);
+      if (onScreen.length < 2) continue;
+      const priorities: string[] = [];
+      for (const { index } of onScreen) {
+        await expect(pictures.nth(index)).toHaveJSProperty('complete', true);
+        priorities.push(priorityOf(await pictures.nth(index).evaluate((image: HTMLImageElement) => image.currentSrc)) ?? 'not asked');
+      }
+      const largest = onScreen.reduce((most, item) => (item.area > most.area ? item : most));
+      expect(priorities, project.projectName).toEqual(onScreen.map((item) => (item === largest ? 'High' : 'Low')));
+      checked = project.projectName;
+      break;
+    }
+    expect(checked, 'a project shows two pictures or more on its first screen').toBeDefined();
   });
 
   test('an unknown project is the 404 page', ONE_LAYOUT, async ({ page }) => {

@@ -33,6 +33,23 @@ export const english = (path: string) => (path === '/' ? '/en' : `/en${path}`);
 export const isPhone = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.layout === 'phone');
 
+/**
+ * The priority each request of `page` ends with, by its address, from now on, as the browser
+ * reports it (Chromium raises a picture laid out in view to high unless the page asked for it at
+ * low priority); undefined for an address not asked for.
+ */
+export async function requestPriorities(page: Page): Promise<(url: string) => string | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map<string, { url: string; priority: string }>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => requests.set(requestId, { url: request.url, priority: request.initialPriority }));
+  cdp.on('Network.resourceChangedPriority', ({ requestId, newPriority }) => {
+    const request = requests.get(requestId);
+    if (request) request.priority = newPriority;
+  });
+  return (url) => [...requests.values()].filter((request) => request.url === url).at(-1)?.priority;
+}
+
 /** Opens a page and waits until React has hydrated it, so clicks and keys reach their handlers. */
 export async function open(page: Page, url: string) {
   const response = await page.goto(url);

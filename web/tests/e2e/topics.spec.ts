@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, isPhone, ONE_LAYOUT, open } from './support';
+import { cmsData, isPhone, ONE_LAYOUT, open, requestPriorities } from './support';
 
 type ArticleRow = { documentId: string; articleName: string; articleTime: string; articleImage: Array<{ url: string; ext: string }> };
 const ARTICLES = '/api/articles?fields[0]=articleName&fields[1]=articleTime&populate[articleImage][fields][0]=url&populate[articleImage][fields][1]=ext';
@@ -25,17 +25,7 @@ test.describe('topics', () => {
   });
 
   test("the first row's covers are asked for first; on a phone the second card's waits behind the first", async ({ page }) => {
-    // The priority each cover's request ends with, as the browser reports it (Chromium raises a
-    // picture laid out in view to high unless the page asked for it at low priority).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const asked = new Map<string, string>();
-    const urls = new Map<string, string>();
-    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-      urls.set(requestId, request.url);
-      asked.set(requestId, request.initialPriority);
-    });
-    cdp.on('Network.resourceChangedPriority', ({ requestId, newPriority }) => asked.set(requestId, newPriority));
+    const priorityOf = await requestPriorities(page);
     await open(page, '/dailyPage/article');
     const phone = await isPhone(page);
     const covers = cards(page).locator('img');
@@ -45,9 +35,7 @@ test.describe('topics', () => {
       const cover = covers.nth(index);
       await expect(cover).toBeInViewport();
       await expect(cover).toHaveJSProperty('complete', true);
-      const src = await cover.evaluate((image: HTMLImageElement) => image.currentSrc);
-      const request = [...urls].find(([, url]) => url === src)?.[0];
-      priorities.push(request ? asked.get(request)! : 'not asked');
+      priorities.push(priorityOf(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)) ?? 'not asked');
     }
     expect(priorities).toEqual(phone ? ['High', 'Low'].slice(0, count) : Array(count).fill('High'));
   });

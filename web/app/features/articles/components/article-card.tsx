@@ -22,8 +22,8 @@ interface ArticleCardProps {
 
 /**
  * The first row's covers at once and at high priority. On a phone that is the first card's alone:
- * the second card's top is on its first screen too, but its cover waits behind the first's (at low
- * priority) rather than share the slow link with it (decision 022, thirty-fifth pass).
+ * the second card's top is on its first screen too, but its cover is asked for at low priority,
+ * behind the first's, rather than share the slow link with it (decision 022, thirty-fifth pass).
  */
 function coverPriority(index: number, layout: Layout): boolean | 'low' {
   if (layout !== 'phone') return index < 3;
