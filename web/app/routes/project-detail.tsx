@@ -25,7 +25,7 @@ import { useCountView } from '~/lib/hooks/use-count-view';
 import { PAGE } from '~/pages';
 import { routePage } from '~/lib/navigation/route-page';
 import type { LeadPictureHandle } from '~/lib/media/lead-picture';
-import { projectMediaLargestOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
+import { projectLeadPicture, projectMediaSizes } from '~/lib/media/image-sizes';
 
 const ROUTE = PAGE.project;
 
@@ -64,7 +64,7 @@ export const handle: LeadPictureHandle = {
     const project = (data as { project?: Project | null } | undefined)?.project;
     if (!project) return undefined;
     const media = detailMedia(project);
-    const lead = media[projectMediaLargestOnFirstScreen(media, layout, (item) => item.kind === 'image')];
+    const lead = media[projectLeadPicture(media, layout)];
     return lead && { media: lead, sizes: projectMediaSizes(layout) };
   },
 };

@@ -27,7 +27,7 @@ const DOCUMENT =
 type Listener = () => void;
 
 /** A module script's text run against a stand-in browser whose events the test fires. */
-function browser(script: string, { parsed = true, images = [] as Array<{ complete: boolean; loading: string }>, early = undefined as { started: boolean; onInput: null } | undefined } = {}) {
+function browser(script: string, { parsed = true, images = [] as Array<{ complete: boolean; loading: string; fetchPriority?: string }>, early = undefined as { started: boolean; onInput: null } | undefined } = {}) {
   const imported: string[] = [];
   const preloaded: string[] = [];
   const window: Record<string, unknown> = early ? { __studioEarly: early } : {};
@@ -95,12 +95,14 @@ describe('deferred hydration', () => {
       { complete: false, loading: 'eager' },
       { complete: true, loading: 'eager' },
       { complete: false, loading: 'lazy' },
+      { complete: false, loading: 'eager', fetchPriority: 'low' },
     ];
     const page = browser(deferModuleScript(MODULE_SCRIPT, PRELOADS), { parsed: false, images });
     await page.settle();
     await page.fire('DOMContentLoaded');
     expect(page.imported).toEqual([]);
-    await page.fire('load:0'); // the lazy picture (index 2) is not waited for
+    // Neither the lazy picture (index 2) nor the one asked for at low priority (3) is waited for.
+    await page.fire('load:0');
     expect(page.imported).toEqual([]);
     expect(page.preloaded).toEqual([]);
     await page.fontsArrive();

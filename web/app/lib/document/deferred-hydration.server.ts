@@ -12,8 +12,9 @@ import { compactScript } from './compact-script';
  * This rewrites the two parts of the document that start the scripts:
  * - the `modulepreload` links go;
  * - the module script's static imports become dynamic ones that start once the document is
- *   parsed, the first screen's pictures (the eager `<img>`s) and the fonts it uses have arrived, and
- *   a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once on the
+ *   parsed, the first screen's pictures (the eager `<img>`s, but those at `fetchpriority=low`: a
+ *   decorative mark, a picture behind the one the screen waits for) and the fonts it uses have
+ *   arrived, and a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once on the
  *   visitor's first input of any kind (a key, a touch, a click, a wheel, a scroll: the gesture
  *   itself is replayed once the page is alive, app/lib/document/early-input.ts). The same modules are then
  *   preloaded together, without a waterfall.
@@ -44,7 +45,8 @@ const WHEN_PAINTED = compactScript(`await new Promise((go) => {
   if (early && early.started) start(); else if (early) early.onInput = start;
   for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart']) addEventListener(type, start, { once: true, capture: true, passive: true });
   const firstScreen = async () => {
-    const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
+    // The pictures the first screen waits for: not a lazy one, nor one asked for behind them (low).
+    const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy' && image.fetchPriority !== 'low');
     await Promise.all(pending.map((image) => new Promise((arrived) => {
       image.addEventListener('load', arrived, { once: true });
       image.addEventListener('error', arrived, { once: true });

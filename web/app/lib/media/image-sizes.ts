@@ -97,6 +97,14 @@ export function projectMediaLargestOnFirstScreen(media: readonly Media[], layout
   return shares.reduce((largest, share, index) => (share > shares[largest]! ? index : largest), 0);
 }
 
+/**
+ * A project page's lead picture: the picture of its first screen it shows most of. The route asks
+ * for it first (its `handle`) and the page draws it alone at high priority (decision 022).
+ */
+export function projectLeadPicture(media: readonly Media[], layout: Layout): number {
+  return projectMediaLargestOnFirstScreen(media, layout, (item) => item.kind === 'image');
+}
+
 /** The height each of the first screen's media shows on it, in order (spec 2's stacked column). */
 function firstScreenShares(media: readonly Media[], layout: Layout): number[] {
   const { headerHeight, detailPanel } = tokens.size;

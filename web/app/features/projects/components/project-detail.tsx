@@ -2,7 +2,7 @@ import { Fragment, useRef, type ReactNode } from 'react';
 import { MediaItem } from '~/components/media-item';
 import { MediaViewer } from '~/components/lazy-media-viewer';
 import { useViewerUrl } from '~/lib/media/media-viewer-url';
-import { projectMediaLargestOnFirstScreen, projectMediaOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
+import { projectLeadPicture, projectMediaOnFirstScreen, projectMediaSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
 import type { Project } from '../api/project-types';
 import { detailMedia } from '../detail-media';
@@ -19,9 +19,9 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
   const layout = useLayout();
   const viewer = useViewerUrl(media.length);
   const eager = projectMediaOnFirstScreen(media, layout);
-  // The picture the first screen waits for (the route's lead picture, preloaded) at high priority;
+  // The picture the first screen waits for (the lead picture the route preloads) at high priority;
   // the rest of the first screen at once but behind it (decision 022, thirty-fifth pass).
-  const lead = projectMediaLargestOnFirstScreen(media, layout, (item) => item.kind === 'image');
+  const lead = projectLeadPicture(media, layout);
   const column = useRef<HTMLDivElement>(null);
   const itemControl = (index: number) => column.current?.querySelector<HTMLElement>(`[data-viewer-item="${index + 1}"]`);
   return (
@@ -49,7 +49,7 @@ export function ProjectDetail({ project, pager }: { project: Project; pager: Rea
           <Fragment key={`${item.url}-${index}`}>
             <MediaItem
               media={item}
-              priority={index < eager ? index === lead || 'low' : false}
+              priority={index === lead ? true : index < eager ? 'low' : false}
               sizes={projectMediaSizes(layout)}
               position={index + 1}
               onOpen={() => viewer.open(index)}
