@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, ONE_LAYOUT, open, requestPriorities } from './support';
+import { cmsData, ONE_LAYOUT, open, picturePriorities } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; author: string; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=author&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -61,7 +61,7 @@ test.describe('the project detail page', () => {
   });
 
   test('the picture its first screen shows most of comes first; the others there come behind it', async ({ page }) => {
-    const priorityOf = await requestPriorities(page);
+    const priorityOf = await picturePriorities(page);
     let checked: string | undefined;
     for (const project of projects) {
       await open(page, `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`);
@@ -78,10 +78,7 @@ test.describe('the project detail page', () => {
       const onScreen = shown.map((area, index) => ({ area, index })).filter(({ area }) => area > 0);
       if (onScreen.length < 2) continue;
       const priorities: string[] = [];
-      for (const { index } of onScreen) {
-        await expect(pictures.nth(index)).toHaveJSProperty('complete', true);
-        priorities.push(priorityOf(await pictures.nth(index).evaluate((image: HTMLImageElement) => image.currentSrc)) ?? 'not asked');
-      }
+      for (const { index } of onScreen) priorities.push(await priorityOf(pictures.nth(index)));
       const largest = onScreen.reduce((most, item) => (item.area > most.area ? item : most));
       expect(priorities, project.projectName).toEqual(onScreen.map((item) => (item === largest ? 'High' : 'Low')));
       checked = project.projectName;

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The CMS of the running stack (for counting what the site should show). */
 export const cmsUrl = () => process.env.E2E_CMS_URL ?? `http://127.0.0.1:${process.env.E2E_CMS_PORT ?? 1437}`;
@@ -34,11 +34,11 @@ export const isPhone = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.layout === 'phone');
 
 /**
- * The priority each request of `page` ends with, by its address, from now on, as the browser
- * reports it (Chromium raises a picture laid out in view to high unless the page asked for it at
- * low priority); undefined for an address not asked for.
+ * The priority the browser fetched a picture at, once it has arrived: the one its request ended
+ * with (Chromium raises a picture laid out in view to high unless the page asked for it at low
+ * priority), or "not asked". Hears `page`'s requests from now on.
  */
-export async function requestPriorities(page: Page): Promise<(url: string) => string | undefined> {
+export async function picturePriorities(page: Page): Promise<(picture: Locator) => Promise<string>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const requests = new Map<string, { url: string; priority: string }>();
@@ -47,7 +47,11 @@ export async function requestPriorities(page: Page): Promise<(url: string) => st
     const request = requests.get(requestId);
     if (request) request.priority = newPriority;
   });
-  return (url) => [...requests.values()].filter((request) => request.url === url).at(-1)?.priority;
+  return async (picture) => {
+    await expect(picture).toHaveJSProperty('complete', true);
+    const url = await picture.evaluate((image: HTMLImageElement) => image.currentSrc);
+    return [...requests.values()].filter((request) => request.url === url).at(-1)?.priority ?? 'not asked';
+  };
 }
 
 /** Opens a page and waits until React has hydrated it, so clicks and keys reach their handlers. */

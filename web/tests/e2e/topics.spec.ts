@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, isPhone, ONE_LAYOUT, open, requestPriorities } from './support';
+import { cmsData, isPhone, ONE_LAYOUT, open, picturePriorities } from './support';
 
 type ArticleRow = { documentId: string; articleName: string; articleTime: string; articleImage: Array<{ url: string; ext: string }> };
 const ARTICLES = '/api/articles?fields[0]=articleName&fields[1]=articleTime&populate[articleImage][fields][0]=url&populate[articleImage][fields][1]=ext';
@@ -25,7 +25,7 @@ test.describe('topics', () => {
   });
 
   test("the first row's covers are asked for first; on a phone the second card's waits behind the first", async ({ page }) => {
-    const priorityOf = await requestPriorities(page);
+    const priorityOf = await picturePriorities(page);
     await open(page, '/dailyPage/article');
     const phone = await isPhone(page);
     const covers = cards(page).locator('img');
@@ -34,8 +34,7 @@ test.describe('topics', () => {
     for (let index = 0; index < count; index += 1) {
       const cover = covers.nth(index);
       await expect(cover).toBeInViewport();
-      await expect(cover).toHaveJSProperty('complete', true);
-      priorities.push(priorityOf(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)) ?? 'not asked');
+      priorities.push(await priorityOf(cover));
     }
     expect(priorities).toEqual(phone ? ['High', 'Low'].slice(0, count) : Array(count).fill('High'));
   });

@@ -14,8 +14,8 @@ import { compactScript } from './compact-script';
  * - the module script's static imports become dynamic ones that start once the document is
  *   parsed, the first screen's pictures (the eager `<img>`s, but those at `fetchpriority=low`: a
  *   decorative mark, a picture behind the one the screen waits for) and the fonts it uses have
- *   arrived, and a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at once on the
- *   visitor's first input of any kind (a key, a touch, a click, a wheel, a scroll: the gesture
+ *   arrived, and a frame has been painted, or after {@link HYDRATION_CAP_MS} at the latest, or at
+ *   once on the visitor's first input of any kind (a key, a touch, a click, a wheel, a scroll: the gesture
  *   itself is replayed once the page is alive, app/lib/document/early-input.ts). The same modules are then
  *   preloaded together, without a waterfall.
  *
