@@ -8,12 +8,11 @@ interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>,
   sizes: string;
   /**
    * `true`: the picture the first screen waits for, asked for at once and at high priority.
-   * `'eager'`: the rest of the first screen, asked for at once. `'low'`: on the first screen but
-   * behind the picture it waits for: asked for at once, at low priority even once laid out in view
-   * (where Chromium would raise it to high, to share a slow link with that picture). `false` (the
-   * default): lazily.
+   * `'low'`: the rest of the first screen, behind the picture it waits for: asked for at once, at
+   * low priority even once laid out in view (where Chromium would raise it to high, to share a slow
+   * link with that picture). `false` (the default): lazily.
    */
-  priority?: boolean | 'eager' | 'low';
+  priority?: boolean | 'low';
   /** Overrides the media's own alt text ("" for decorative images). */
   alt?: string;
   /** Drawn cropped (object-fit: cover): the crop keeps the focus the editor set (issue 37). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, open } from './support';
+import { cmsData, open, picturePriorities } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; flextype: string | null; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=flextype&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -20,18 +20,31 @@ test.describe('the project grid', () => {
     await expect(tiles(page).nth(0).getByText(projects[0]!.projectName)).toBeAttached();
   });
 
-  test('covers are responsive and sized; the first row loads first', async ({ page }) => {
+  test('covers are responsive and sized; the picture the first screen shows most of comes first, the rest of it behind', async ({ page }) => {
+    const priorityOf = await picturePriorities(page);
     await open(page, '/dailyPage/project');
     const first = tiles(page).nth(0).locator('img');
     await expect(first).toHaveAttribute('srcset', /\/_img\/480\/uploads\/.* 480w/);
     await expect(first).toHaveAttribute('width', /\d+/);
     await expect(first).toHaveAttribute('height', /\d+/);
-    await expect(first).toHaveAttribute('fetchpriority', 'high');
-    // The first picture alone at high priority: the rest of the first screen comes at once, after
-    // it, and the header's small mark after them (decision 022, twenty-first pass).
-    const second = tiles(page).nth(1).locator('img');
-    await expect(second).toHaveAttribute('loading', 'eager');
-    await expect(second).not.toHaveAttribute('fetchpriority', 'high');
+    // The covers asked for at once, by how much of each the first screen shows (decision 022,
+    // thirty-sixth pass): the largest alone at high priority, the others at low even in view, and
+    // the header's small mark after them.
+    const eager = page.locator('main li img[loading="eager"]');
+    const shown = await eager.evaluateAll((images) =>
+      images.map((image) => {
+        const box = image.getBoundingClientRect();
+        const high = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+        const wide = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
+        return high > 0 && wide > 0 ? high * wide : 0;
+      }),
+    );
+    expect(shown.length, 'covers asked for at once').toBeGreaterThan(1);
+    expect(shown.every((area) => area > 0), 'every cover asked for at once is on the first screen').toBe(true);
+    const largest = shown.reduce((most, area, index) => (area > shown[most]! ? index : most), 0);
+    const priorities: string[] = [];
+    for (let index = 0; index < shown.length; index += 1) priorities.push(await priorityOf(eager.nth(index)));
+    expect(priorities).toEqual(shown.map((_, index) => (index === largest ? 'High' : 'Low')));
     await expect(page.getByRole('banner').locator('img').first()).toHaveAttribute('fetchpriority', 'low');
     await expect(tiles(page).nth(10).locator('img')).toHaveAttribute('loading', 'lazy');
   });

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { GridProject } from '../covers-later';
+import { leadTile, type GridProject } from '../covers-later';
 import { useCoversLater } from '../use-covers-later';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
@@ -25,7 +25,8 @@ const NO_FILL: Record<string, number> = {};
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const { ui } = useUi();
   const localize = useLocalePath();
-  const eager = EAGER_TILES[useLayout()];
+  const layout = useLayout();
+  const eager = EAGER_TILES[layout];
   const grid = useRef<HTMLUListElement>(null);
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
   // Back or Forward shows the grid as it was left: no entrance, from its first frame.
@@ -36,6 +37,8 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   // The covers a document left for later (covers-later.ts), once they have come.
   const shown = useCoversLater(projects, grid);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
+  // The first screen's picture the page waits for, at high priority; the rest of that screen at low.
+  const lead = useMemo(() => leadTile(projects.map((project) => project.tall), layout, eager), [projects, layout, eager]);
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
@@ -58,7 +61,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
             fill={fills[index] ?? NO_FILL}
             to={to}
             state={state}
-            priority={index === 0 ? true : index < eager ? 'eager' : false}
+            priority={index === lead ? true : index < eager ? 'low' : false}
           />
         );
       })}

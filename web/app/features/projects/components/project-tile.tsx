@@ -19,7 +19,7 @@ interface ProjectTileProps {
   to: string;
   /** Navigation state handed to the detail page (the list the visitor came from). */
   state: unknown;
-  priority: boolean | 'eager';
+  priority: boolean | 'low';
 }
 
 /**
