@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coversLater, leadTile, wholeTiles, withCovers } from './covers-later';
+import { coversLater, wholeTiles, withCovers } from './covers-later';
 import type { ProjectSummary } from './api/project-types';
 import type { Media } from '~/lib/media/media';
 
@@ -16,19 +16,6 @@ describe("the grid's covers, first screen whole and the rest later", () => {
     expect(wholeTiles([false], 'phone')).toBe(1);
     expect(wholeTiles([], 'phone')).toBe(0);
     expect(wholeTiles(Array(50).fill(false), 'web')).toBe(36);
-  });
-
-  it('names the first tile the screen shows most of as the one it waits for', () => {
-    // A phone: a short tile (184-450 px), then a tall one showing 394 px of itself before 844.
-    expect(leadTile([false, true, false], 'phone', 2)).toBe(1);
-    // Two tall tiles: the first shows all its 532 px, the second 128.
-    expect(leadTile([true, true], 'phone', 2)).toBe(0);
-    // Alike: the first.
-    expect(leadTile([false, false, false], 'phone', 2)).toBe(0);
-    // A window's first row holds them whole: the first tall one, but none past the eager tiles.
-    expect(leadTile([false, false, true, true], 'web', 3)).toBe(2);
-    expect(leadTile([false, false, false, true], 'web', 3)).toBe(0);
-    expect(leadTile([], 'web', 3)).toBe(0);
   });
 
   it('sends the rest without their covers, in their colour, and leaves a project without a cover as it is', () => {

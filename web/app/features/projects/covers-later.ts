@@ -16,41 +16,18 @@ import type { ProjectSummary } from './api/project-types';
 export function wholeTiles(tall: readonly boolean[], layout: Layout): number {
   // A large window (2560 × 1440: six columns, five rows and a half).
   if (layout === 'web') return 36;
-  return phoneFirstScreen(tall).length;
-}
-
-/**
- * Of the grid's first `eager` tiles, the one that shows the most of itself on the first screen:
- * the picture a visitor waits for, and the page's largest contentful paint. It is asked for at
- * high priority, the others at low (decision 022, thirty-sixth pass). On a phone's reference
- * screen the tiles are stacked, so a tall second tile under a short first one shows more of itself;
- * in a window the first row holds them all, each whole, so the first tall one. The first when
- * none is larger.
- */
-export function leadTile(tall: readonly boolean[], layout: Layout, eager: number): number {
-  const { projectRow } = tokens.size;
-  const shares = layout === 'phone' ? phoneFirstScreen(tall) : tall.map((isTall) => (isTall ? 2 : 1) * projectRow);
-  const first = shares.slice(0, eager);
-  return first.reduce((largest, share, index) => (share > first[largest]! ? index : largest), 0);
-}
-
-/**
- * The height each tile shows on a phone's reference screen (390 × 844, as the project page counts
- * its first screen), for those on it: one column of 266 px rows (532 for a tall tile) below the
- * shell's top padding and the grid's centred mark (page.module.css: 60 px above the 28 px mark,
- * 24 px below).
- */
-function phoneFirstScreen(tall: readonly boolean[]): number[] {
+  // A phone's reference screen (390 × 844, as the project page counts its first screen): one
+  // column of 266 px rows (532 for a tall tile) below the shell's top padding and the grid's
+  // centred mark (page.module.css: 60 px above the 28 px mark, 24 px below).
   const { contentPaddingPhone, headerHeight, projectRow } = tokens.size;
   let top = contentPaddingPhone + headerHeight + 28 + 24;
-  const shares: number[] = [];
+  let count = 0;
   for (const isTall of tall) {
     if (top >= PHONE_SCREEN_HEIGHT) break;
-    const height = isTall ? 2 * projectRow : projectRow;
-    shares.push(Math.min(top + height, PHONE_SCREEN_HEIGHT) - top);
-    top += height;
+    top += isTall ? 2 * projectRow : projectRow;
+    count += 1;
   }
-  return shares;
+  return count;
 }
 
 const PHONE_SCREEN_HEIGHT = 844;

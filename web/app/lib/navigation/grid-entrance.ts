@@ -4,7 +4,10 @@
  * the slide.
  */
 
-/** Tiles on the first screen (one column on a phone, a row or so on web): eager, high priority. */
+/**
+ * Tiles on the first screen (one column on a phone, a row on web): asked for at once, the one a
+ * visitor waits for at high priority and the others at low (`mayLead`).
+ */
 export const EAGER_TILES = { phone: 2, web: 3 } as const;
 
 /** Navigation state of the way in from the landing page, whose slide is the tiles' entrance. */

@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { leadTile, type GridProject } from '../covers-later';
+import type { GridProject } from '../covers-later';
+import { mayLead } from '../lead-tiles';
 import { useCoversLater } from '../use-covers-later';
 import { gridFillStyles } from '../grid-fill';
 import { projectDetailHref } from '../project-links';
@@ -25,8 +26,7 @@ const NO_FILL: Record<string, number> = {};
 export function ProjectGrid({ projects, category }: ProjectGridProps) {
   const { ui } = useUi();
   const localize = useLocalePath();
-  const layout = useLayout();
-  const eager = EAGER_TILES[layout];
+  const eager = EAGER_TILES[useLayout()];
   const grid = useRef<HTMLUListElement>(null);
   const fromLanding = Boolean((useLocation().state as FromLanding | null)?.fromLanding);
   // Back or Forward shows the grid as it was left: no entrance, from its first frame.
@@ -37,8 +37,11 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
   // The covers a document left for later (covers-later.ts), once they have come.
   const shown = useCoversLater(projects, grid);
   const fills = useMemo(() => gridFillStyles(projects.map((project) => project.tall)), [projects]);
-  // The first screen's picture the page waits for, at high priority; the rest of that screen at low.
-  const lead = useMemo(() => leadTile(projects.map((project) => project.tall), layout, eager), [projects, layout, eager]);
+  // The first screen's pictures: the one a visitor waits for at high priority, the others at low.
+  const leads = useMemo(
+    () => mayLead(projects.slice(0, eager).map((project, index) => ({ tall: project.tall, respanned: Object.keys(fills[index] ?? NO_FILL).length > 0, cover: Boolean(project.cover) }))),
+    [projects, fills, eager],
+  );
   // One object for every tile and every render: the tiles are memoised.
   const state = useMemo(() => ({ list: projects.map((project) => project.documentId) }), [projects]);
   if (projects.length === 0) return null; // spec 8: the empty state says nothing
@@ -61,7 +64,7 @@ export function ProjectGrid({ projects, category }: ProjectGridProps) {
             fill={fills[index] ?? NO_FILL}
             to={to}
             state={state}
-            priority={index === lead ? true : index < eager ? 'low' : false}
+            priority={index < eager ? (leads[index] ? true : 'low') : false}
           />
         );
       })}
