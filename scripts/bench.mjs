@@ -206,7 +206,7 @@ try {
     // screen's pictures share the document's connection instead of opening their own.
     for (const result of await lighthouseRoutes(web.url, await benchRoutes(web.url), 'mobile', LIGHTHOUSE_RUNS, { runUrl: door.url, chromeFlags: [door.chromiumTrust] })) {
       rows.push([
-        `Lighthouse mobile through Caddy over HTTP/2: ${result.name} (performance; LCP; total blocking time (the tasks' sum by the main thread's own time, navigation to the trace's end); the request its simulated LCP waited for), median of ${LIGHTHOUSE_RUNS}`,
+        `Lighthouse mobile through Caddy over HTTP/2: ${result.name} (performance; LCP; Lighthouse's total blocking time, and in brackets the tasks' sum by the main thread's own time from the navigation to the trace's end; the request its simulated LCP waited for), median of ${LIGHTHOUSE_RUNS}`,
         // Caddy shares the two cores with the browser here: the thread's own time says how much
         // of a lower score is the page's work and how much its wait for a core (twenty-fifth pass).
         `${result.performance}; ${(result.lcpMs / 1000).toFixed(2)} s; ${Math.round(result.tbtMs)} ms (${Number.isFinite(result.threadBlockingMs) ? `${Math.round(result.threadBlockingMs)} ms` : 'not timed'}); ${result.lcpWaitedFor ?? 'none'}`,
