@@ -13,9 +13,9 @@ export interface FirstScreenTile {
  * for at high priority, the others at low. How much of each a screen shows depends on the screen:
  * a tall tile under a short one shows more of itself on a phone only when more than 716 px are in
  * view, and a short grid's end can widen a tile. So no size is assumed: a tile is left out only
- * when a tile before it, with a picture, is at least as large (a tile before another on the grid
- * is placed beside it or above it, so it is at least as much in view). A re-spanned tile is never
- * left out and leaves none out.
+ * when a tile before it, with a picture, is at least as tall, every tile being a column wide (a
+ * tile before another on the grid is placed beside it or above it, so it is at least as much in
+ * view). A re-spanned tile is never left out and leaves none out.
  */
 export function mayLead(tiles: readonly FirstScreenTile[]): boolean[] {
   return tiles.map(
