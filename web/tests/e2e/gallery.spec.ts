@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, open, picturePriorities } from './support';
+import { cmsData, onScreenBoxes, open, picturePriorities } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; flextype: string | null; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=flextype&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -30,14 +30,7 @@ test.describe('the project grid', () => {
     // The covers asked for at once (decision 022, thirty-sixth pass): the one the first screen
     // shows most of at high priority; one no larger than a cover before it at low, even in view.
     const eager = page.locator('main li img[loading="eager"]');
-    const boxes = await eager.evaluateAll((images) =>
-      images.map((image) => {
-        const box = image.getBoundingClientRect();
-        const high = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
-        const wide = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
-        return { width: box.width, height: box.height, shown: high > 0 && wide > 0 ? high * wide : 0 };
-      }),
-    );
+    const boxes = await onScreenBoxes(eager);
     expect(boxes.length, 'covers asked for at once').toBeGreaterThan(1);
     expect(boxes.every((box) => box.shown > 0), 'every cover asked for at once is on the first screen').toBe(true);
     const priorities: string[] = [];

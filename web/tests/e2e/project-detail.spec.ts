@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { cmsData, ONE_LAYOUT, open, picturePriorities } from './support';
+import { cmsData, ONE_LAYOUT, onScreenBoxes, open, picturePriorities } from './support';
 
 type ProjectRow = { documentId: string; projectName: string; author: string; images: Array<{ url: string }> };
 const PROJECTS = '/api/projects?fields[0]=projectName&fields[1]=author&populate[images][fields][0]=url&sort[0]=projectName:asc';
@@ -67,14 +67,7 @@ test.describe('the project detail page', () => {
       await open(page, `/dailyPage/project/${project.documentId}?documentId=${project.documentId}`);
       const pictures = page.locator('article img');
       // The pictures on the first screen, by how much of each it shows.
-      const shown = await pictures.evaluateAll((images) =>
-        images.map((image) => {
-          const box = image.getBoundingClientRect();
-          const high = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
-          const wide = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
-          return high > 0 && wide > 0 ? high * wide : 0;
-        }),
-      );
+      const shown = (await onScreenBoxes(pictures)).map((box) => box.shown);
       const onScreen = shown.map((area, index) => ({ area, index })).filter(({ area }) => area > 0);
       if (onScreen.length < 2) continue;
       const priorities: string[] = [];

@@ -54,6 +54,18 @@ export async function picturePriorities(page: Page): Promise<(picture: Locator) 
   };
 }
 
+/** Each element's size and how much of it (px²) the window shows now: 0 when it is off the screen. */
+export function onScreenBoxes(elements: Locator): Promise<Array<{ width: number; height: number; shown: number }>> {
+  return elements.evaluateAll((items) =>
+    items.map((item) => {
+      const box = item.getBoundingClientRect();
+      const high = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+      const wide = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
+      return { width: box.width, height: box.height, shown: high > 0 && wide > 0 ? high * wide : 0 };
+    }),
+  );
+}
+
 /** Opens a page and waits until React has hydrated it, so clicks and keys reach their handlers. */
 export async function open(page: Page, url: string) {
   const response = await page.goto(url);
