@@ -156,15 +156,34 @@ test('a desktop window draws its first page in the typeface; a phone from its se
   }
   // The first page: no face asked for with it, and its text in the system's faces.
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
+  // How wide the menu's and the page's first lines of text are set (the wordmark has a face of its own).
+  const linesSet = () =>
+    page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, (node) =>
+        node.textContent?.trim() && node.parentElement?.closest('nav, main') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP,
+      );
+      const widths: number[] = [];
+      for (let node = walker.nextNode(); node && widths.length < 30; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        widths.push(Math.round(range.getBoundingClientRect().width * 10) / 10);
+      }
+      return widths;
+    });
+  const before = await linesSet();
   // Once it has loaded: the faces its text needs, cut without hinting (no phone draws with
   // TrueType instructions), and none of them before its load event.
   await expect.poll(async () => (await facesAskedFor(page)).length).toBeGreaterThanOrEqual(2);
   const fetched = await facesAskedFor(page);
   expect(fetched.filter(({ beforeLoad }) => beforeLoad)).toEqual([]);
   expect(fetched.every(({ name }) => name.includes('-unhinted-')), fetched.map(({ name }) => name).join(' ')).toBe(true);
-  // The page being read keeps its faces; the next page is drawn in the typeface.
+  // The page being read keeps its faces; the next page is drawn in the typeface. The typeface is
+  // made ready for that move meanwhile: its faces join the page's, and no line of the page moves.
+  const ready = () => page.evaluate(() => [...document.fonts].filter((face) => face.family.includes('Studio Sans') && face.status === 'loaded').length);
+  await expect.poll(ready).toBeGreaterThanOrEqual(2);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
+  expect(await linesSet()).toEqual(before);
   // A move within the page's document (a marker left on its window is still there after it).
   await page.evaluate(() => Object.assign(window, { beforeTheMove: true }));
   await page.locator('header a[href]').first().click();

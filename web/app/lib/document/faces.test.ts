@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesScript, facesVersion, facesWithheld, fetchFaces, inUnicodeRange, type FaceFile } from './faces';
+import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesScript, facesVersion, facesWithheld, fetchFaces, inUnicodeRange, layOutInTypeface, textStyles, type FaceFile } from './faces';
 
 const root = document.documentElement;
 
@@ -123,5 +123,54 @@ describe('the version of the faces', () => {
     const files = ['/assets/raleway-latin-400-unhinted-A.woff2', '/assets/raleway-latin-700-unhinted-B.woff2'];
     expect(facesVersion(files)).toBe(facesVersion([...files]));
     expect(facesVersion(files)).not.toBe(facesVersion([files[0]!, '/assets/raleway-latin-700-unhinted-C.woff2']));
+  });
+});
+
+describe('the ways a page sets its text, read to ready the typeface', () => {
+  const page = (html: string) => {
+    const root = document.createElement('main');
+    root.innerHTML = html;
+    document.body.append(root);
+    return root;
+  };
+
+  it('gives each size, weight and style with the text set in it', () => {
+    const root = page(`
+      <h1 style="font: normal 700 24px serif">A calligrapher's hand</h1>
+      <p style="font: normal 400 14px serif">Set in <em style="font: italic 400 14px serif">one</em> weight.</p>
+      <p style="font: normal 400 14px serif">Again.</p>
+      <script>var unseen = 1;</script>`);
+    const styles = textStyles(root);
+    expect(styles.get('normal 700 24px')).toBe("A calligrapher's hand");
+    expect(styles.get('normal 400 14px')).toBe('Set in weight. Again.');
+    expect(styles.get('italic 400 14px')).toBe('one');
+    expect([...styles.values()].join(' ')).not.toContain('unseen');
+  });
+
+  it('reads one part of each kind the browser may skip off screen, not every tile of a long grid', () => {
+    const tiles = Array.from({ length: 30 }, (_, index) => `<li class="tile" data-skippable><span style="font: normal 700 18px serif">Project ${index + 1}</span></li>`);
+    const root = page(`<ul>${tiles.join('')}</ul>`);
+    const read = vi.spyOn(window, 'getComputedStyle');
+    const styles = textStyles(root);
+    expect(styles.get('normal 700 18px')).toBe('Project 1');
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
+  });
+
+  it('adds the pixel sizes the stylesheets declare, in both weights, with a line of the page', () => {
+    const sheet = document.createElement('style');
+    sheet.textContent = '.title { font-size: 26px } .note { font-size: 1.2em }';
+    document.head.append(sheet);
+    const styles = textStyles(page('<p style="font: normal 400 14px serif">Studio notes</p>'));
+    expect(styles.get('normal 400 26px')).toBe('Studio notes');
+    expect(styles.get('normal 700 26px')).toBe('Studio notes');
+    expect([...styles.keys()].some((key) => key.includes('em'))).toBe(false);
+    sheet.remove();
+  });
+
+  it('lays a line out and leaves nothing on the page', () => {
+    const before = document.body.innerHTML;
+    layOutInTypeface('normal 700 24px', 'A calligrapher\'s hand');
+    expect(document.body.innerHTML).toBe(before);
   });
 });

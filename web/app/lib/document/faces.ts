@@ -21,6 +21,8 @@
  * visitor, and the attribute is the browser's own.
  */
 
+import { SKIPPABLE } from '~/lib/media/hold-pictures';
+
 export const FACES_ATTRIBUTE = 'data-faces';
 
 /** Where this browser notes which version of the faces it has fetched. */
@@ -108,4 +110,87 @@ export async function fetchFaces(version: string, faces: readonly FaceFile[], { 
     // Storage refused (private mode, full): the faces still come at the next move of this visit.
   }
   return loaded;
+}
+
+/** Elements whose text is never drawn. */
+const UNDRAWN = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE']);
+
+/**
+ * Each way the text under `root` is set (`font-style font-weight font-size`, the start of a CSS
+ * `font`), with that text (up to `max` characters of it), and each font size the document's
+ * stylesheets declare in pixels (the pages fetched ahead link theirs) in the weights a page's text
+ * is drawn in, with a line of the page's text.
+ *
+ * Cheap to ask on a long page: one element's style stands for every element of its tag and class,
+ * and of the parts the browser may skip while off screen (a grid's tiles) only the first of each
+ * class is read, since asking a skipped part for its style makes the browser style it.
+ */
+export function textStyles(root: HTMLElement, max = 160): Map<string, string> {
+  const styles = new Map<string, string>();
+  const fonts = new Map<string, string>();
+  const skippableSeen = new Set<string>();
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) => {
+    if (node.nodeType !== Node.ELEMENT_NODE) return NodeFilter.FILTER_ACCEPT;
+    const element = node as Element;
+    if (UNDRAWN.has(element.tagName)) return NodeFilter.FILTER_REJECT;
+    if (!element.hasAttribute(SKIPPABLE)) return NodeFilter.FILTER_SKIP;
+    if (skippableSeen.has(element.className)) return NodeFilter.FILTER_REJECT;
+    skippableSeen.add(element.className);
+    return NodeFilter.FILTER_SKIP;
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const text = node.textContent?.replace(/\s+/g, ' ').trim();
+    if (!parent || !text) continue;
+    const kind = `${parent.tagName}.${parent.className}`;
+    let font = fonts.get(kind);
+    if (font === undefined) {
+      const { fontStyle, fontWeight, fontSize } = getComputedStyle(parent);
+      font = `${fontStyle} ${fontWeight} ${fontSize}`;
+      fonts.set(kind, font);
+    }
+    const before = styles.get(font);
+    if (before === undefined || before.length < max) styles.set(font, `${before ? `${before} ` : ''}${text}`.slice(0, max));
+  }
+  const line = [...styles.values()].join(' ').slice(0, 40);
+  for (const size of declaredSizes(root.ownerDocument)) {
+    for (const weight of FACE_WEIGHTS) if (!styles.has(`normal ${weight} ${size}`)) styles.set(`normal ${weight} ${size}`, line);
+  }
+  return styles;
+}
+
+/** The font sizes in pixels (`24px`) that the document's own stylesheets declare. */
+function declaredSizes(document: Document): Set<string> {
+  const sizes = new Set<string>();
+  const read = (rules: CSSRuleList) => {
+    for (const rule of Array.from(rules)) {
+      if ('cssRules' in rule) read((rule as CSSGroupingRule).cssRules);
+      const size = (rule as CSSStyleRule).style?.fontSize;
+      if (size && /^\d+(\.\d+)?px$/.test(size)) sizes.add(size);
+    }
+  };
+  for (const sheet of Array.from(document.styleSheets)) {
+    try {
+      read(sheet.cssRules);
+    } catch {
+      // Another origin's sheet: its rules are not the page's to read.
+    }
+  }
+  return sizes;
+}
+
+/**
+ * Lays out `text` once in the typeface (`--font-typeface`), set as `font` says, out of sight, and
+ * takes it away again in the same task: nothing is drawn and nothing moves. What stays is the
+ * browser's: the faces' glyphs at that size, ready for the page that will be drawn in them.
+ */
+export function layOutInTypeface(font: string, text: string, document: Document = globalThis.document): void {
+  const line = document.createElement('span');
+  line.setAttribute('aria-hidden', 'true');
+  line.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden;white-space:nowrap;pointer-events:none;contain:layout style';
+  line.style.font = `${font} var(--font-typeface)`;
+  line.textContent = text;
+  document.body.append(line);
+  void line.offsetWidth;
+  line.remove();
 }
