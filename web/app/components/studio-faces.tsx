@@ -1,11 +1,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesWithheld, fetchFaces, layOutInTypeface, textStyles, type FaceFile } from '~/lib/document/faces';
+import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesWithheld, fetchFaces, layOutInTypeface, textStyles, withinFetched, type FaceFile } from '~/lib/document/faces';
 import { mayFetchAhead } from '~/lib/navigation/fetch-ahead';
 import { afterLoad } from '~/lib/hooks/use-after-load';
 
 /** This document's faces, fetched after its first page had loaded: drawn from the next page. */
 let fetched: FontFace[] | null = null;
+/** Whether they are on their way (a component mounted again meanwhile asks for them once). */
+let fetching = false;
 /** Whether a move has drawn the document's text in them. */
 let drawn = false;
 
@@ -17,23 +19,26 @@ function drawInFaces(faces: readonly FontFace[]) {
 }
 
 /**
- * The typeface made ready for the move that will draw it, while the visitor reads: the faces join
- * the page's (no text changes: a phone's stacks name the typeface only with `data-faces`), and each
- * way the page sets its text, and each size its stylesheets declare, is laid out once in them out
- * of sight, one a task. Done inside the move, this was most of what a phone's first move cost over
- * a desktop's: the page's whole text set again in the new faces, and on Linux a call to the
- * sandbox for each size's rendering settings (decision 022, thirty-seventh pass).
+ * The typeface made ready for the move that will draw it, while the visitor reads, in small tasks:
+ * the faces join the page's (no text changes: a phone's stacks name the typeface only with
+ * `data-faces`), and once the browser has drawn a frame after that, each way the page sets its
+ * text, and each size its stylesheets declare, is laid out once in them out of sight, one a task.
+ * Inside the move, this was most of what a phone's first move cost over a desktop's: the faces'
+ * data at every size (on Linux, a call to the sandbox for each size's rendering settings) and the
+ * page's text shaped in them, on top of setting the whole page again (decision 022, thirty-seventh
+ * pass). `keep` drops characters a face not fetched would draw (they would fetch it).
  */
-function readyFaces(faces: readonly FontFace[]) {
+function readyFaces(faces: readonly FontFace[], keep: (text: string) => string) {
   // Read while the page's styles are up to date: new faces make the browser look at them again.
-  const styles = textStyles(document.body);
-  const steps = [() => faces.forEach((face) => document.fonts.add(face)), ...[...styles].map((style) => () => layOutInTypeface(...style))];
-  const next = () => {
-    if (drawn) return;
-    steps.shift()?.();
-    if (steps.length > 0) setTimeout(next, 0);
+  const styles = textStyles(document.body).map((style) => ({ ...style, text: keep(style.text) }));
+  const lines = () => {
+    const style = styles.shift();
+    if (!style || drawn) return;
+    if (style.text) layOutInTypeface(style);
+    setTimeout(lines, 0);
   };
-  setTimeout(next, 0);
+  for (const face of faces) document.fonts.add(face);
+  requestAnimationFrame(() => setTimeout(lines, 0));
 }
 
 const loadFace = ({ weight, phoneUrl, unicodeRange }: FaceFile) =>
@@ -50,15 +55,18 @@ export function StudioFaces({ version, faces }: { version: string; faces: readon
   const shown = useRef(pathname);
 
   useEffect(() => {
-    if (!facesWithheld() || fetched) return;
+    if (!facesWithheld() || fetched || fetching) return;
     return afterLoad(() => {
-      void fetchFaces(version, facesForText(faces, document.body.innerText), {
+      const wanted = facesForText(faces, document.body.innerText);
+      fetching = true;
+      void fetchFaces(version, wanted, {
         load: loadFace,
         storage: safeStorage(),
         saveData: !mayFetchAhead(),
       }).then((loaded) => {
         fetched = loaded;
-        if (loaded) readyFaces(loaded);
+        fetching = false;
+        if (loaded && !drawn) readyFaces(loaded, (text) => withinFetched(text, faces, wanted));
       });
     });
   }, [version, faces]);
@@ -73,7 +81,8 @@ export function StudioFaces({ version, faces }: { version: string; faces: readon
     shown.current = pathname;
     if (!facesWithheld()) return;
     if (fetched && (moved || drawn)) drawInFaces(fetched);
-    else if (!moved && storedVersion() === version) document.documentElement.setAttribute(FACES_ATTRIBUTE, '');
+    // A later document whose first script found the faces (not this one, which fetched them itself).
+    else if (!moved && !fetched && storedVersion() === version) document.documentElement.setAttribute(FACES_ATTRIBUTE, '');
   }, [pathname, version]);
 
   return null;

@@ -156,7 +156,8 @@ test('a desktop window draws its first page in the typeface; a phone from its se
   }
   // The first page: no face asked for with it, and its text in the system's faces.
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
-  // How wide the menu's and the page's first lines of text are set (the wordmark has a face of its own).
+  // How wide the menu's and the page's first pieces of text are set, line by line added up (so a
+  // line broken elsewhere counts the same); the wordmark has a face of its own.
   const linesSet = () =>
     page.evaluate(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, (node) =>
@@ -166,10 +167,11 @@ test('a desktop window draws its first page in the typeface; a phone from its se
       for (let node = walker.nextNode(); node && widths.length < 30; node = walker.nextNode()) {
         const range = document.createRange();
         range.selectNodeContents(node);
-        widths.push(Math.round(range.getBoundingClientRect().width * 10) / 10);
+        widths.push(Math.round([...range.getClientRects()].reduce((sum, line) => sum + line.width, 0) * 2) / 2);
       }
       return widths;
     });
+  // Taken before the faces are asked for (the page's text is in the system's faces from the start).
   const before = await linesSet();
   // Once it has loaded: the faces its text needs, cut without hinting (no phone draws with
   // TrueType instructions), and none of them before its load event.
@@ -184,6 +186,8 @@ test('a desktop window draws its first page in the typeface; a phone from its se
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain('Studio Sans');
   expect(await linesSet()).toEqual(before);
+  // Readying asked for no other face.
+  expect((await facesAskedFor(page)).length).toBe(fetched.length);
   // A move within the page's document (a marker left on its window is still there after it).
   await page.evaluate(() => Object.assign(window, { beforeTheMove: true }));
   await page.locator('header a[href]').first().click();

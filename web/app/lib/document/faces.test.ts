@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesScript, facesVersion, facesWithheld, fetchFaces, inUnicodeRange, layOutInTypeface, textStyles, type FaceFile } from './faces';
+import { FACES_ATTRIBUTE, FACES_KEY, facesForText, facesScript, facesVersion, facesWithheld, fetchFaces, inUnicodeRange, layOutInTypeface, textStyles, withinFetched, type FaceFile } from './faces';
 
 const root = document.documentElement;
 
@@ -133,25 +133,36 @@ describe('the ways a page sets its text, read to ready the typeface', () => {
     document.body.append(root);
     return root;
   };
+  const byFont = (styles: ReturnType<typeof textStyles>) => new Map(styles.map(({ fontStyle, fontWeight, fontSize, text }) => [`${fontStyle} ${fontWeight} ${fontSize}`, text]));
 
   it('gives each size, weight and style with the text set in it', () => {
     const root = page(`
       <h1 style="font: normal 700 24px serif">A calligrapher's hand</h1>
       <p style="font: normal 400 14px serif">Set in <em style="font: italic 400 14px serif">one</em> weight.</p>
       <p style="font: normal 400 14px serif">Again.</p>
-      <script>var unseen = 1;</script>`);
-    const styles = textStyles(root);
+      <script>var unseen = 1;</script>
+      <svg><title>An icon's name</title></svg>`);
+    const styles = byFont(textStyles(root));
     expect(styles.get('normal 700 24px')).toBe("A calligrapher's hand");
     expect(styles.get('normal 400 14px')).toBe('Set in weight. Again.');
     expect(styles.get('italic 400 14px')).toBe('one');
-    expect([...styles.values()].join(' ')).not.toContain('unseen');
+    expect([...styles.values()].join(' ')).not.toMatch(/unseen|icon/);
+  });
+
+  it('tells apart elements without a class by where they are', () => {
+    const root = page(`
+      <h2 class="title" style="font: normal 700 22px serif"><span>Awards</span></h2>
+      <p class="note" style="font: normal 400 12px serif"><span>Since 2012</span></p>`);
+    const styles = byFont(textStyles(root));
+    expect(styles.get('normal 700 22px')).toBe('Awards');
+    expect(styles.get('normal 400 12px')).toBe('Since 2012');
   });
 
   it('reads one part of each kind the browser may skip off screen, not every tile of a long grid', () => {
-    const tiles = Array.from({ length: 30 }, (_, index) => `<li class="tile" data-skippable><span style="font: normal 700 18px serif">Project ${index + 1}</span></li>`);
+    const tiles = Array.from({ length: 30 }, (_, index) => `<li class="tile" data-skippable><span class="name" style="font: normal 700 18px serif">Project ${index + 1}</span></li>`);
     const root = page(`<ul>${tiles.join('')}</ul>`);
     const read = vi.spyOn(window, 'getComputedStyle');
-    const styles = textStyles(root);
+    const styles = byFont(textStyles(root));
     expect(styles.get('normal 700 18px')).toBe('Project 1');
     expect(read).toHaveBeenCalledTimes(1);
     read.mockRestore();
@@ -161,16 +172,32 @@ describe('the ways a page sets its text, read to ready the typeface', () => {
     const sheet = document.createElement('style');
     sheet.textContent = '.title { font-size: 26px } .note { font-size: 1.2em }';
     document.head.append(sheet);
-    const styles = textStyles(page('<p style="font: normal 400 14px serif">Studio notes</p>'));
+    const styles = byFont(textStyles(page('<p style="font: normal 400 14px serif">Studio notes</p>')));
     expect(styles.get('normal 400 26px')).toBe('Studio notes');
     expect(styles.get('normal 700 26px')).toBe('Studio notes');
     expect([...styles.keys()].some((key) => key.includes('em'))).toBe(false);
     sheet.remove();
   });
 
-  it('lays a line out and leaves nothing on the page', () => {
+  it('lays a line out in the typeface, then leaves nothing on the page', () => {
     const before = document.body.innerHTML;
-    layOutInTypeface('normal 700 24px', 'A calligrapher\'s hand');
+    const added: HTMLElement[] = [];
+    const watch = new MutationObserver((records) => records.forEach((record) => added.push(...(Array.from(record.addedNodes) as HTMLElement[]))));
+    watch.observe(document.body, { childList: true });
+    layOutInTypeface({ fontStyle: 'normal', fontWeight: '700', fontSize: '24px', text: "A calligrapher's hand" });
+    const [line] = [...added, ...(watch.takeRecords().flatMap((record) => Array.from(record.addedNodes)) as HTMLElement[])];
+    watch.disconnect();
+    expect(line?.textContent).toBe("A calligrapher's hand");
+    expect(line?.getAttribute('aria-hidden')).toBe('true');
+    expect([line?.style.fontWeight, line?.style.fontSize, line?.style.visibility]).toEqual(['700', '24px', 'hidden']);
+    expect(line?.style.fontFamily).toContain('--font-typeface');
     expect(document.body.innerHTML).toBe(before);
+  });
+
+  it('keeps the characters the fetched faces or the system draw, not those another face would be fetched for', () => {
+    const latin: FaceFile = { weight: 400, unicodeRange: 'U+0020-007E', phoneUrl: '/assets/latin-400.woff2' };
+    const latinExt: FaceFile = { weight: 400, unicodeRange: 'U+0100-017F', phoneUrl: '/assets/latin-ext-400.woff2' };
+    expect(withinFetched('Łódź 工作室 Studio', [latin, latinExt], [latin])).toBe('ód 工作室 Studio');
+    expect(withinFetched('Łódź', [latin, latinExt], [latin, latinExt])).toBe('Łódź');
   });
 });

@@ -64,9 +64,14 @@ export interface FaceFile {
 
 /** Whether a CSS `unicode-range` (`U+0020-007E,U+00A0,…`) holds the character `code`. */
 export function inUnicodeRange(range: string, code: number): boolean {
-  return range.split(',').some((part) => {
+  return intervals(range).some(([from, to]) => code >= from && code <= to);
+}
+
+/** A CSS `unicode-range` as the code points it runs from and to, part by part. */
+function intervals(range: string): Array<readonly [number, number]> {
+  return range.split(',').map((part) => {
     const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
-    return code >= parseInt(from!, 16) && code <= parseInt(to!, 16);
+    return [parseInt(from!, 16), parseInt(to!, 16)] as const;
   });
 }
 
@@ -112,51 +117,104 @@ export async function fetchFaces(version: string, faces: readonly FaceFile[], { 
   return loaded;
 }
 
-/** Elements whose text is never drawn. */
-const UNDRAWN = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE']);
+/** Elements whose text is never drawn (HTML's and SVG's names). */
+const UNDRAWN = new Set(['script', 'style', 'noscript', 'template', 'title']);
+
+/** One way a page sets its text, with (some of) the text set in it. */
+export interface TextStyle {
+  fontStyle: string;
+  fontWeight: string;
+  fontSize: string;
+  text: string;
+}
 
 /**
- * Each way the text under `root` is set (`font-style font-weight font-size`, the start of a CSS
- * `font`), with that text (up to `max` characters of it), and each font size the document's
- * stylesheets declare in pixels (the pages fetched ahead link theirs) in the weights a page's text
- * is drawn in, with a line of the page's text.
+ * Each way the text under `root` is set (style, weight and size), with that text (up to `max`
+ * characters of it), and each font size the document's stylesheets declare in pixels (the pages
+ * fetched ahead link theirs) in the weights a page's text is drawn in, with a line of the page's
+ * text.
  *
- * Cheap to ask on a long page: one element's style stands for every element of its tag and class,
- * and of the parts the browser may skip while off screen (a grid's tiles) only the first of each
- * class is read, since asking a skipped part for its style makes the browser style it.
+ * Cheap to ask on a long page: one element's style stands for every element of its kind (its tag
+ * and class, or for an element without a class, its tag under its parent's kind), and of the parts
+ * the browser may skip while off screen (a grid's tiles) only the first of each class is read,
+ * since asking a skipped part for its style makes the browser style it.
  */
-export function textStyles(root: HTMLElement, max = 160): Map<string, string> {
-  const styles = new Map<string, string>();
-  const fonts = new Map<string, string>();
+export function textStyles(root: HTMLElement, max = 160): TextStyle[] {
+  const styles = new Map<string, TextStyle>();
+  const kinds = new Map<Element, string>();
+  const fonts = new Map<string, Omit<TextStyle, 'text'>>();
+  const kindOf = (element: Element): string => {
+    let kind = kinds.get(element);
+    if (kind === undefined) {
+      const className = element.getAttribute('class');
+      kind = className ? `${element.localName}.${className}` : `${element.parentElement ? kindOf(element.parentElement) : ''}>${element.localName}`;
+      kinds.set(element, kind);
+    }
+    return kind;
+  };
   const skippableSeen = new Set<string>();
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, (node) => {
     if (node.nodeType !== Node.ELEMENT_NODE) return NodeFilter.FILTER_ACCEPT;
     const element = node as Element;
-    if (UNDRAWN.has(element.tagName)) return NodeFilter.FILTER_REJECT;
+    if (UNDRAWN.has(element.localName)) return NodeFilter.FILTER_REJECT;
     if (!element.hasAttribute(SKIPPABLE)) return NodeFilter.FILTER_SKIP;
-    if (skippableSeen.has(element.className)) return NodeFilter.FILTER_REJECT;
-    skippableSeen.add(element.className);
+    const kind = kindOf(element);
+    if (skippableSeen.has(kind)) return NodeFilter.FILTER_REJECT;
+    skippableSeen.add(kind);
     return NodeFilter.FILTER_SKIP;
   });
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     const text = node.textContent?.replace(/\s+/g, ' ').trim();
     if (!parent || !text) continue;
-    const kind = `${parent.tagName}.${parent.className}`;
+    const kind = kindOf(parent);
     let font = fonts.get(kind);
     if (font === undefined) {
       const { fontStyle, fontWeight, fontSize } = getComputedStyle(parent);
-      font = `${fontStyle} ${fontWeight} ${fontSize}`;
+      font = { fontStyle, fontWeight, fontSize };
       fonts.set(kind, font);
     }
-    const before = styles.get(font);
-    if (before === undefined || before.length < max) styles.set(font, `${before ? `${before} ` : ''}${text}`.slice(0, max));
+    const key = `${font.fontStyle} ${font.fontWeight} ${font.fontSize}`;
+    const style = styles.get(key);
+    if (!style) styles.set(key, { ...font, text: text.slice(0, max) });
+    else if (style.text.length < max) style.text = `${style.text} ${text}`.slice(0, max);
   }
-  const line = [...styles.values()].join(' ').slice(0, 40);
-  for (const size of declaredSizes(root.ownerDocument)) {
-    for (const weight of FACE_WEIGHTS) if (!styles.has(`normal ${weight} ${size}`)) styles.set(`normal ${weight} ${size}`, line);
+  const line = [...styles.values()].map(({ text }) => text).join(' ').slice(0, 40);
+  for (const fontSize of declaredSizes(root.ownerDocument)) {
+    for (const weight of FACE_WEIGHTS) {
+      const fontWeight = String(weight);
+      if (!styles.has(`normal ${fontWeight} ${fontSize}`)) styles.set(`normal ${fontWeight} ${fontSize}`, { fontStyle: 'normal', fontWeight, fontSize, text: line });
+    }
   }
-  return styles;
+  return [...styles.values()];
+}
+
+/**
+ * `text` without the characters only a face of the typeface not fetched would draw (`faces`, all
+ * of them; `fetched`, those this page has): laid out, they would have the page's own `@font-face`
+ * rule fetch that face. Characters no face draws (Chinese) stay: the system's faces draw them.
+ */
+export function withinFetched(text: string, faces: readonly FaceFile[], fetched: readonly FaceFile[]): string {
+  const drawnByFetched = coverage(fetched);
+  const drawnByAny = coverage(faces);
+  return [...text].filter((character) => {
+    const code = character.codePointAt(0)!;
+    return drawnByFetched(code) || !drawnByAny(code);
+  }).join('');
+}
+
+/** Whether any of `faces` draws a character: their ranges read once, each character asked once. */
+function coverage(faces: readonly FaceFile[]): (code: number) => boolean {
+  const ranges = faces.flatMap(({ unicodeRange }) => intervals(unicodeRange));
+  const known = new Map<number, boolean>();
+  return (code) => {
+    let drawn = known.get(code);
+    if (drawn === undefined) {
+      drawn = ranges.some(([from, to]) => code >= from && code <= to);
+      known.set(code, drawn);
+    }
+    return drawn;
+  };
 }
 
 /** The font sizes in pixels (`24px`) that the document's own stylesheets declare. */
@@ -180,15 +238,17 @@ function declaredSizes(document: Document): Set<string> {
 }
 
 /**
- * Lays out `text` once in the typeface (`--font-typeface`), set as `font` says, out of sight, and
- * takes it away again in the same task: nothing is drawn and nothing moves. What stays is the
- * browser's: the faces' glyphs at that size, ready for the page that will be drawn in them.
+ * Lays out `style`'s text once in the typeface (`--font-typeface`), out of sight, and takes it away
+ * again in the same task: nothing is drawn and nothing moves. Only the family, style, weight and
+ * size are set; the rest of the font (its figures, the language) is the page's, as on the page.
+ * What stays is the browser's: the faces' data and metrics at that size, ready for the page that
+ * will be drawn in them.
  */
-export function layOutInTypeface(font: string, text: string, document: Document = globalThis.document): void {
+export function layOutInTypeface({ fontStyle, fontWeight, fontSize, text }: TextStyle, document: Document = globalThis.document): void {
   const line = document.createElement('span');
   line.setAttribute('aria-hidden', 'true');
   line.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden;white-space:nowrap;pointer-events:none;contain:layout style';
-  line.style.font = `${font} var(--font-typeface)`;
+  Object.assign(line.style, { fontFamily: 'var(--font-typeface)', fontStyle, fontWeight, fontSize });
   line.textContent = text;
   document.body.append(line);
   void line.offsetWidth;
