@@ -11,9 +11,8 @@ let fetching = false;
 /** Whether a move has drawn the document's text in them. */
 let drawn = false;
 
-/** The page's text is drawn in the typeface from now on: the stacks name it. */
-function drawInFaces(faces: readonly FontFace[]) {
-  for (const face of faces) document.fonts.add(face);
+/** The page's text is drawn in the typeface from now on: the stacks name it (its faces joined the page's when they came). */
+function drawInFaces() {
   document.documentElement.setAttribute(FACES_ATTRIBUTE, '');
   drawn = true;
 }
@@ -80,7 +79,7 @@ export function StudioFaces({ version, faces }: { version: string; faces: readon
     const moved = pathname !== shown.current;
     shown.current = pathname;
     if (!facesWithheld()) return;
-    if (fetched && (moved || drawn)) drawInFaces(fetched);
+    if (fetched && (moved || drawn)) drawInFaces();
     // A later document whose first script found the faces (not this one, which fetched them itself).
     else if (!moved && !fetched && storedVersion() === version) document.documentElement.setAttribute(FACES_ATTRIBUTE, '');
   }, [pathname, version]);
