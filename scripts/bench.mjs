@@ -193,7 +193,7 @@ try {
   }
 
   current = 'instant';
-  if (only.has('instant')) rows.push(...(await instantMoves(browser, web.url, cms.url, RUNS)));
+  if (only.has('instant')) rows.push(...(await instantMoves(browser, web.url, cms.url, RUNS, { calibrated: true })));
 
   current = 'frontdoor';
   if (only.has('frontdoor')) {

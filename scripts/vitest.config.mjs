@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: ['scripts/*.test.mjs', 'scripts/lib/**/*.test.mjs', 'scripts/import/**/*.test.mjs', 'cms/tests/unit/**/*.test.ts'],
+    include: ['scripts/*.test.mjs', 'scripts/lib/**/*.test.mjs', 'scripts/bench/**/*.test.mjs', 'scripts/import/**/*.test.mjs', 'cms/tests/unit/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -3,7 +3,8 @@
 // content is in the document, and the interaction latency (INP's measure: the event's duration
 // until the next paint) of a tile tap and of the language toggle. Each run is a fresh browser
 // context (an empty cache): what is fast comes from fetching ahead, not from a warm browser.
-import { arrive, pressBack, throttled, timeUntil, watchFramesAfterBack } from '../../web/tests/e2e/support/phone-profile.ts';
+import { arrive, PHONE_CPU_SLOWDOWN, pressBack, throttled, timeUntil, watchFramesAfterBack } from '../../web/tests/e2e/support/phone-profile.ts';
+import { benchmarkIndex, calibratedRate, LOW_TIER_PHONE, MID_TIER_PHONE } from './calibrate.mjs';
 import { median, ms } from './stats.mjs';
 
 const hydrated = (page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
@@ -36,8 +37,8 @@ const longestInteraction = (page) =>
  * after Back the first frame showing the grid: when, and at which scroll position against the one
  * the visitor left.
  */
-async function tileToProject(browser, siteUrl, { phone, far = false, ignoreHTTPSErrors }) {
-  const { page, context, requestsFor } = await throttled(browser, { phone, ignoreHTTPSErrors });
+async function tileToProject(browser, siteUrl, { phone, far = false, ignoreHTTPSErrors, cpuSlowdown }) {
+  const { page, context, requestsFor } = await throttled(browser, { phone, ignoreHTTPSErrors, cpuSlowdown });
   await arrive(page, `${siteUrl}/dailyPage/project`);
   await hydrated(page);
   await linger(page);
@@ -109,9 +110,11 @@ async function earlyRightClick(browser, siteUrl, { ignoreHTTPSErrors }) {
 
 /**
  * The moves, direct (HTTP/1.1 on loopback) or through the front door (`via`: HTTP/2 from Caddy,
- * issue 40, its local certificate authority accepted); each row's label says which.
+ * issue 40, its local certificate authority accepted); each row's label says which. `calibrated`:
+ * also what the profile's CPU is on this machine (Lighthouse's benchmark index), and the phone's
+ * two taps with the CPU slowed to DevTools' mid-tier phone instead, in the same rounds.
  */
-export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', ignoreHTTPSErrors = false } = {}) {
+export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', ignoreHTTPSErrors = false, calibrated = false } = {}) {
   const projects = (await (await fetch(`${cmsUrl}/api/projects?fields[0]=projectName&sort[0]=projectName:asc`)).json()).data;
   const desktop = [];
   const phone = [];
@@ -120,6 +123,10 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
   const next = [];
   const toggle = [];
   const rightClicks = [];
+  const midPhone = [];
+  const midFarPhone = [];
+  const machine = calibrated ? await calibratedRate(browser, MID_TIER_PHONE) : null;
+  const atProfile = calibrated ? await benchmarkIndex(browser, PHONE_CPU_SLOWDOWN) : null;
   for (let n = 0; n <= runs; n += 1) {
     // Run 0 warms the site's page cache and image variants; it is not counted.
     const d = await tileToProject(browser, siteUrl, { phone: false, ignoreHTTPSErrors });
@@ -129,7 +136,13 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
     const x = await nextProject(browser, siteUrl, projects, { ignoreHTTPSErrors });
     const t = await toggleInteraction(browser, siteUrl, { ignoreHTTPSErrors });
     const r = await earlyRightClick(browser, siteUrl, { ignoreHTTPSErrors });
+    const mp = machine && (await tileToProject(browser, siteUrl, { phone: true, ignoreHTTPSErrors, cpuSlowdown: machine.rate }));
+    const mfp = machine && (await tileToProject(browser, siteUrl, { phone: true, far: true, ignoreHTTPSErrors, cpuSlowdown: machine.rate }));
     if (n === 0) continue;
+    if (machine) {
+      midPhone.push(mp);
+      midFarPhone.push(mfp);
+    }
     rightClicks.push(r);
     desktop.push(d);
     phone.push(p);
@@ -141,6 +154,26 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
   const of = (list, key) => median(list.map((entry) => entry[key]));
   const most = (list, key) => Math.max(...list.map((entry) => entry[key]));
   const profile = `slow 4G, CPU 4×${via}`;
+  const calibration = [];
+  if (machine) {
+    // Measured again after the moves: the machine's speed drifts within a run.
+    const after = await benchmarkIndex(browser, machine.rate);
+    const mid = `slow 4G, CPU ${machine.rate}× (${machine.tooWeak ? 'this machine is slower than' : 'this machine slowed to'} DevTools' mid-tier phone)`;
+    calibration.push(
+      [
+        `The profile's CPU on this machine: Lighthouse's benchmark index unthrottled / at 4× (DevTools' calibration: a mid-tier phone, a Pixel 5, scores ${MID_TIER_PHONE}; a low-tier one, a Moto G4 Power 2022, ${LOW_TIER_PHONE}), medians of 3`,
+        `${machine.host.toFixed(0)} / ${atProfile.toFixed(0)}`,
+      ],
+      [
+        `DevTools' mid-tier phone on this machine: the CPU rate at which the index scores ${MID_TIER_PHONE} (bisected), and its index before / after the moves below`,
+        `${machine.rate}×; ${machine.score.toFixed(0)} / ${after.toFixed(0)}`,
+      ],
+      [
+        `Move: tap on a tile in view / the 15th tile tapped 0.4 s after scrolling to it, to the project's content (phone, ${mid}), median of ${runs}, in the same rounds as the rows above`,
+        `${ms(of(midPhone, 'open'))} / ${ms(of(midFarPhone, 'open'))}`,
+      ],
+    );
+  }
   return [
     [`Move: pointing at a tile 400 ms, then click, to the project's content (desktop window, ${profile}), median of ${runs}`, ms(of(desktop, 'open'))],
     [`Move: tap on a tile in view to the project's content (phone, ${profile}), median of ${runs}`, ms(of(phone, 'open'))],
@@ -160,5 +193,6 @@ export async function instantMoves(browser, siteUrl, cmsUrl, runs, { via = '', i
       `A right click 300 ms after arriving on the grid (phone, ${profile}): runs in which the browser's menu opened / runs in which the page's scripts had run by then, of ${runs}`,
       `${rightClicks.filter((click) => click.menu).length} / ${rightClicks.filter((click) => click.scriptsRan).length}`,
     ],
+    ...calibration,
   ];
 }

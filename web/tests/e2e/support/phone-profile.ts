@@ -29,8 +29,15 @@ export interface Throttled {
   requestsFor: (page: string) => DataRequest[];
 }
 
-/** A fresh context on the phone (touch) or a desktop window, throttled like the phone above. */
-export async function throttled(browser: Browser, { phone = true, reducedMotion = false, ignoreHTTPSErrors = false } = {}): Promise<Throttled> {
+/**
+ * A fresh context on the phone (touch) or a desktop window, throttled like the phone above.
+ * `cpuSlowdown`: another CPU rate than the profile's 4× (the bench's phone calibrated to this
+ * machine, `scripts/bench/calibrate.mjs`).
+ */
+export async function throttled(
+  browser: Browser,
+  { phone = true, reducedMotion = false, ignoreHTTPSErrors = false, cpuSlowdown = PHONE_CPU_SLOWDOWN } = {},
+): Promise<Throttled> {
   // ignoreHTTPSErrors: the front door's local certificate authority (the bench through Caddy).
   const context = await browser.newContext(
     phone
@@ -42,7 +49,7 @@ export async function throttled(browser: Browser, { phone = true, reducedMotion 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   const dataRequests: DataRequest[] = [];
   const byId = new Map<string, DataRequest>();
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
