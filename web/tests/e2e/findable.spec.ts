@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { cmsData, english, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages, studioData } from './support';
+import { accessibilityViolations as violations, cmsData, english, languageToggle, ONE_LAYOUT, open, SERVER_ONLY, sitePages, studioData } from './support';
 
 /** Issue 13: metadata, structured data, sitemap, icons, and no accessibility violation anywhere. */
 
@@ -175,9 +174,6 @@ test.describe('sitemap, robots and icons', () => {
 });
 
 test.describe('accessibility (axe: WCAG 2.0–2.2 A/AA and best practice)', () => {
-  const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const violations = async (page: Page) => (await axe(page)).violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-
   // The final state of every animation at once: axe judges what the visitor reads.
   test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
 

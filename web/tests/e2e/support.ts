@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The CMS of the running stack (for counting what the site should show). */
@@ -126,3 +127,14 @@ export interface StudioData {
 
 export const studioData = (locale: 'zh-Hans' | 'en' = 'zh-Hans') =>
   cmsData<StudioData>(`/api/studio?locale=${locale}&populate[logo][fields][0]=url&populate[shareImage][fields][0]=url`);
+
+/**
+ * What axe (WCAG 2.0–2.2 A/AA and best practice) finds on the page as it is now: one line per
+ * rule broken, with the elements that break it. In one pass inside the page (axe's "legacy" mode):
+ * the site has no frames, and the default mode opens a blank page of its own for every run to
+ * merge the frames' results, twice the time.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).setLegacyMode(true).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}

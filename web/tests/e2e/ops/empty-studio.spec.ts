@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page } from '../fixtures';
 import { freePort, startCms, startWeb, stop, throwAwaySecrets, type Server } from '../../../../scripts/lib/stack.mjs';
 import { UI, UI_EN } from '../../../app/lib/language/ui-text';
 import { E2E_ADMIN } from '../../support/cms-admin';
+import { accessibilityViolations } from '../support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -95,11 +95,7 @@ for (const layout of ['web', 'phone'] as const) {
           if (missing) expect(text, address).toContain(ui.notFound);
           // No filing notice: this studio has none.
           await expect(page.locator('main a[target="_blank"]'), address).toHaveCount(0);
-          const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-          expect(
-            axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-            address,
-          ).toEqual([]);
+          expect(await accessibilityViolations(page), address).toEqual([]);
         }
       }
     });
