@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 
 // The suite's `test` is Playwright's, with two changes.
 //
@@ -9,14 +9,14 @@ import { test as base, expect, type BrowserContext, type BrowserContextOptions, 
 //    in both layouts; pages opened in a context a test makes itself are not.
 //
 // 2. A test's `context` is shared with the worker's other tests that leave it as they found it
-//    (decision 023). Making a browser context and its first renderer costs about 4 CPU-seconds on
-//    a two-core machine whatever the page, more than half of what a short test costs, and the
-//    suite is bound by the CPU. Each test still gets a page of its own (a new tab, its own
-//    renderer, history, sessionStorage and in-memory cache); between tests the context's pages
+//    (decision 024). Opening a short page in a new context took 4 CPU-seconds on a two-core
+//    machine, in a kept context 2, whatever the page; the suite is bound by the CPU. Each test
+//    still gets a page of its own (a new tab, its own renderer, history, sessionStorage and
+//    in-memory cache); between tests the context's pages
 //    are closed and its cookies, HTTP cache and every visited origin's storage (local storage,
 //    IndexedDB, cache storage, service workers) are cleared, so a test's first request goes to the
 //    network as in a fresh context. A test that changes the context itself (an init script, a
-//    route, offline, headers, permissions, a listener, a CDP session, the clock) or that fails
+//    route, offline, headers, permissions, a listener, a CDP session, the clock, tracing) or fails
 //    gets the context closed after it. Tests with other options (`test.use`) get a context of
 //    their own options. A test that needs a context no other test touched makes one
 //    (`browser.newContext()`), as the throttled and first-gesture tests do.
@@ -47,6 +47,9 @@ const CHANGES_CONTEXT = [
   'addListener',
   'prependListener',
   'prependOnceListener',
+  'off',
+  'removeListener',
+  'removeAllListeners',
   'close',
 ] as const;
 
@@ -69,43 +72,58 @@ interface Shared {
 async function shareable(context: BrowserContext, key: string): Promise<Shared> {
   const keeper = await context.newPage();
   const shared: Shared = { key, context, keeper, cdp: await context.newCDPSession(keeper), origins: new Set(), changed: false };
-  context.on('close', () => (shared.changed = true));
+  const changed = () => (shared.changed = true);
+  context.on('close', changed);
+  keeper.on('close', changed);
+  keeper.on('crash', changed);
   context.on('page', (page) =>
     page.on('framenavigated', (frame) => {
-      const { origin } = new URL(frame.url());
-      if (origin.startsWith('http')) shared.origins.add(origin);
+      if (/^https?:/.test(frame.url())) shared.origins.add(new URL(frame.url()).origin);
     }),
   );
-  // Marks the context as changed when a test calls any of these, on it or through `page.context()`.
-  const methods = context as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of CHANGES_CONTEXT) {
-    const original = methods[name]!.bind(context);
-    methods[name] = (...args: unknown[]) => {
-      shared.changed = true;
-      return original(...args);
-    };
-  }
-  const clock = context.clock as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(clock)).filter((name) => name !== 'constructor')) {
-    const original = clock[name];
-    if (typeof original !== 'function') continue;
-    clock[name] = (...args: unknown[]) => {
-      shared.changed = true;
-      return original.apply(clock, args);
-    };
-  }
+  // Marks the context as changed when a test calls any of these, on it or through `page.context()`
+  // (`page.clock` is the context's clock, `page.request` its request context).
+  const mark = (target: object, names: readonly string[]) => {
+    const methods = target as Record<string, unknown>;
+    for (const name of names) {
+      const original = methods[name];
+      if (typeof original !== 'function') continue;
+      methods[name] = (...args: unknown[]) => {
+        changed();
+        return (original as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  const ownMethods = (target: object) => Object.getOwnPropertyNames(Object.getPrototypeOf(target)).filter((name) => name !== 'constructor');
+  mark(context, CHANGES_CONTEXT);
+  mark(context.clock, ownMethods(context.clock));
+  mark(context.tracing, ownMethods(context.tracing));
+  mark(context.request, ['dispose']);
   return shared;
 }
 
 /** Closes the test's pages and clears what they left: cookies, the HTTP cache, each origin's storage. */
 async function reset(shared: Shared): Promise<void> {
   const { context, keeper, cdp } = shared;
+  // The keeper is the context's first page: a test that took it and went somewhere left a page
+  // the reset does not know.
+  if (keeper.url() !== 'about:blank') shared.changed = true;
   await Promise.all(context.pages().filter((page) => page !== keeper).map((page) => page.close()));
-  await cdp.send('Network.clearBrowserCache');
+  await forget(shared);
   for (const origin of shared.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   shared.origins.clear();
+}
+
+/**
+ * The HTTP cache and cookies. Again when the next test starts: a closed page's prefetch or beacon
+ * may still land after the reset.
+ */
+async function forget({ context, cdp }: Shared): Promise<void> {
+  await cdp.send('Network.clearBrowserCache');
   await context.clearCookies();
 }
+
+const closeReason = (testInfo: TestInfo) => (testInfo.status === 'timedOut' ? `Test timeout of ${testInfo.timeout}ms exceeded.` : 'Test ended.');
 
 export const test = base.extend<
   { cspViolationsExpected: boolean; _combinedContextOptions: BrowserContextOptions },
@@ -123,23 +141,29 @@ export const test = base.extend<
   ],
   // Playwright's own options for the test's context (viewport, locale, reduced motion, the
   // project's device...), as its default `context` fixture uses them.
-  context: async ({ browser, sharedContext, _combinedContextOptions }, use, testInfo) => {
-    const key = JSON.stringify(_combinedContextOptions);
+  // The default timeouts are set on a context when it is made: part of its key.
+  context: async ({ browser, sharedContext, _combinedContextOptions, actionTimeout, navigationTimeout }, use, testInfo) => {
+    const key = JSON.stringify({ ..._combinedContextOptions, actionTimeout, navigationTimeout });
     if (sharedContext.current && (sharedContext.current.key !== key || sharedContext.current.changed)) {
       await sharedContext.current.context.close().catch(() => undefined);
       sharedContext.current = undefined;
     }
-    if (!sharedContext.current) {
-      sharedContext.current = await shareable(await browser.newContext(_combinedContextOptions), key);
-    }
+    if (sharedContext.current) await forget(sharedContext.current);
+    else sharedContext.current = await shareable(await browser.newContext(_combinedContextOptions), key);
     const shared = sharedContext.current;
     await use(shared.context);
-    if (shared.changed || testInfo.status !== testInfo.expectedStatus) {
-      await shared.context.close().catch(() => undefined);
-      sharedContext.current = undefined;
-      return;
+    if (!shared.changed && testInfo.status === testInfo.expectedStatus) {
+      // A reset that fails (a keeper that crashed) closes the context rather than fail the test.
+      const done = await reset(shared).then(
+        () => !shared.changed,
+        () => false,
+      );
+      if (done) return;
     }
-    await reset(shared);
+    // The keeper first: Playwright describes a failed test's page from the context's first page.
+    await shared.keeper.close().catch(() => undefined);
+    await shared.context.close({ reason: closeReason(testInfo) }).catch(() => undefined);
+    sharedContext.current = undefined;
   },
   page: async ({ page, cspViolationsExpected }, use) => {
     const violations: string[] = [];
