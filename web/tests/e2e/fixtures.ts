@@ -102,21 +102,20 @@ async function shareable(context: BrowserContext, key: string): Promise<Shared> 
   return shared;
 }
 
-/** Closes the test's pages and clears what they left: cookies, the HTTP cache, each origin's storage. */
+/** Closes the test's pages and clears each origin's storage (the cache and cookies: `forget`). */
 async function reset(shared: Shared): Promise<void> {
   const { context, keeper, cdp } = shared;
   // The keeper is the context's first page: a test that took it and went somewhere left a page
   // the reset does not know.
   if (keeper.url() !== 'about:blank') shared.changed = true;
   await Promise.all(context.pages().filter((page) => page !== keeper).map((page) => page.close()));
-  await forget(shared);
   for (const origin of shared.origins) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
   shared.origins.clear();
 }
 
 /**
- * The HTTP cache and cookies. Again when the next test starts: a closed page's prefetch or beacon
- * may still land after the reset.
+ * The HTTP cache and cookies, when the next test starts rather than at the reset: a closed page's
+ * prefetch or beacon may still land after it.
  */
 async function forget({ context, cdp }: Shared): Promise<void> {
   await cdp.send('Network.clearBrowserCache');
