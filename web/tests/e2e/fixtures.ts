@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 
 // The suite's `test` is Playwright's, with two changes.
 //
@@ -20,6 +20,9 @@ import { test as base, expect, type BrowserContext, type BrowserContextOptions, 
 //    gets the context closed after it. Tests with other options (`test.use`) get a context of
 //    their own options. A test that needs a context no other test touched makes one
 //    (`browser.newContext()`), as the throttled and first-gesture tests do.
+//
+// 3. Its request contexts (`request`, `page.request`) retry a GET or HEAD once on a reset connection,
+//    as a browser does (`retryLikeABrowser`).
 export * from '@playwright/test';
 
 /** The context's methods whose effects the reset between tests does not undo. */
@@ -52,6 +55,23 @@ const CHANGES_CONTEXT = [
   'removeAllListeners',
   'close',
 ] as const;
+
+/**
+ * A request context's GET and HEAD requests, retried once when the connection is reset. It keeps
+ * connections alive and lets one go a second before the server's idle timeout; on a loaded worker
+ * whose timers ran late it reuses one the server is closing, and the request fails with ECONNRESET
+ * (reproduced: a worker busy for 6 s after a request, three resets in three). Chromium retries
+ * such a request on a new connection; Playwright's client does when asked to (`maxRetries`, which
+ * retries ECONNRESET only). Other methods are left alone: a POST may have been received.
+ */
+export function retryLikeABrowser(request: APIRequestContext): void {
+  const original = request.fetch.bind(request);
+  request.fetch = (urlOrRequest, options = {}) => {
+    const method = (options.method ?? (typeof urlOrRequest === 'string' ? 'GET' : urlOrRequest.method())).toUpperCase();
+    const idempotent = method === 'GET' || method === 'HEAD';
+    return original(urlOrRequest, idempotent ? { maxRetries: 1, ...options } : options);
+  };
+}
 
 interface Shared {
   key: string;
@@ -99,6 +119,7 @@ async function shareable(context: BrowserContext, key: string): Promise<Shared> 
   mark(context.clock, ownMethods(context.clock));
   mark(context.tracing, ownMethods(context.tracing));
   mark(context.request, ['dispose']);
+  retryLikeABrowser(context.request);
   return shared;
 }
 
@@ -163,6 +184,10 @@ export const test = base.extend<
     await shared.keeper.close().catch(() => undefined);
     await shared.context.close({ reason: closeReason(testInfo) }).catch(() => undefined);
     sharedContext.current = undefined;
+  },
+  request: async ({ request }, use) => {
+    retryLikeABrowser(request);
+    await use(request);
   },
   page: async ({ page, cspViolationsExpected }, use) => {
     const violations: string[] = [];
