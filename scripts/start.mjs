@@ -66,7 +66,7 @@ try {
     console.log('Starting the CMS (the first start seeds the demo studio, about half a minute)...');
     const cms = supervise({
       name: 'cms',
-      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, env: { ...webhook, CMS_HOST: process.env.CMS_HOST ?? '127.0.0.1' } }),
+      start: () => startCms({ port: cmsPort, inherit: true, timeoutMs: 600_000, seedCache: false, env: { ...webhook, CMS_HOST: process.env.CMS_HOST ?? '127.0.0.1' } }),
     });
     supervisors.push(cms);
     await cms.start();

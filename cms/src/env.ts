@@ -137,6 +137,11 @@ const baseSchema = z.object({
       return /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(value) ? value : issue(ctx, `must be a locale code such as zh-Hans, de or fr${got(value)}`);
     }),
   CMS_SEED: flag(true),
+  // A folder the demo's pictures are kept in between seeds (the test suites'); unset or empty: none.
+  CMS_SEED_CACHE_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   CMS_RESTORE_EMPTY_ONLY: flag(false),
   CMS_LEADER_RETRY_MS: integer(15_000, 1),
 

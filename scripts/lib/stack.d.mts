@@ -21,7 +21,9 @@ export declare function waitForHttp(
   options?: { timeoutMs?: number; child?: ChildProcess; name?: string },
 ): Promise<void>;
 export declare function stop(child: ChildProcess | undefined, options?: { timeoutMs?: number }): Promise<void>;
-export declare function startCms(options?: StartOptions): Promise<Server>;
+/** Where the test suites' CMSes keep the demo's pictures between seeds. */
+export declare const SEED_CACHE_DIR: string;
+export declare function startCms(options?: StartOptions & { seedCache?: boolean }): Promise<Server>;
 export declare function startWeb(options?: StartOptions & { cmsUrl?: string }): Promise<Server>;
 export declare function startServer(options: {
   name: string;

@@ -240,15 +240,25 @@ export async function startServer({ name, label, args, cwd, env, healthPath, por
   return { child, url };
 }
 
-/** Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit. */
-export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs } = {}) {
+/**
+ * Where the test suites' CMSes keep the demo's pictures between seeds (CMS_SEED_CACHE_DIR): drawing
+ * them is about a third of a seed, and a run seeds several studios from the same pictures.
+ */
+export const SEED_CACHE_DIR = path.join(os.tmpdir(), 'studio-portfolio-seed-pictures');
+
+/**
+ * Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit;
+ * `seedCache`: the demo's pictures kept between seeds in SEED_CACHE_DIR (false: each seed draws
+ * its own, as a studio's first start does).
+ */
+export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs, seedCache = true } = {}) {
   const strapiBin = path.join(path.dirname(requireResolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
   return startServer({
     name: 'cms',
     label: 'The CMS',
     args: [strapiBin, 'start'],
     cwd: cmsDir,
-    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...env },
+    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...(seedCache ? { CMS_SEED_CACHE_DIR: SEED_CACHE_DIR } : {}), ...env },
     healthPath: '/_health',
     port,
     logFile,

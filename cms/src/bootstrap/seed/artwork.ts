@@ -1,12 +1,11 @@
 /**
  * Demo artwork for the seed: poster-like compositions (shape, colour, typography) drawn as SVG
- * and rasterised with sharp, so a fresh install looks like a studio's portfolio without
- * downloading or shipping hundreds of megabytes of pictures.
+ * and rasterised with sharp (`artwork-cache.ts`), so a fresh install looks like a studio's
+ * portfolio without downloading or shipping hundreds of megabytes of pictures.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import opentype from 'opentype.js';
-import sharp from 'sharp';
 
 export interface ArtworkSpec {
   seed: number;
@@ -226,9 +225,4 @@ function label(spec: ArtworkSpec, p: string[]): string {
     (captionSize
       ? text(thin, spec.caption, boxX + (boxWidth - captionWidth) / 2, titleBaseline + captionSize * 2, captionSize, p[1])
       : '');
-}
-
-/** A JPEG of the artwork, as a studio would upload a photographed or exported piece. */
-export async function renderArtwork(spec: ArtworkSpec): Promise<Buffer> {
-  return sharp(Buffer.from(artworkSvg(spec))).jpeg({ quality: 84, mozjpeg: false }).toBuffer();
 }

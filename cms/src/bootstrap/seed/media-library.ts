@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import QRCode from 'qrcode';
-import { renderArtwork, type ArtworkSpec } from './artwork';
+import type { ArtworkSpec } from './artwork';
+import type { ArtworkRenderer } from './artwork-cache';
 
 export interface UploadedFile {
   id: number;
@@ -18,11 +19,12 @@ export class MediaLibrary {
   constructor(
     private readonly strapi: Core.Strapi,
     private readonly mediaDir: string,
+    private readonly artworks: ArtworkRenderer,
   ) {}
 
   async artwork(spec: Omit<ArtworkSpec, 'seed'> & { seed?: number }, name: string, alt: string): Promise<UploadedFile> {
     this.counter += 1;
-    const buffer = await renderArtwork({ seed: spec.seed ?? this.counter, ...spec });
+    const buffer = await this.artworks.render({ seed: spec.seed ?? this.counter, ...spec });
     return this.uploadBuffer(buffer, `${slug(name)}-${this.counter}.jpg`, 'image/jpeg', alt);
   }
 

@@ -3,6 +3,8 @@ import { PUBLIC_READ_ACTIONS, type StudioContentType } from '../content-types';
 import { readDemoContent, seedDir, type DemoContent } from './demo-content';
 import { MediaLibrary, type UploadedFile } from './media-library';
 import { describeArtwork } from './artwork';
+import { artworkRenderer } from './artwork-cache';
+import { cmsEnv } from '../../env';
 import { SECOND_LOCALE } from '../locales';
 import path from 'node:path';
 
@@ -65,7 +67,9 @@ export async function seed(strapi: Core.Strapi): Promise<void> {
   const started = Date.now();
   const appRoot = strapi.dirs.app.root;
   const content = readDemoContent(appRoot);
-  const media = new MediaLibrary(strapi, path.join(seedDir(appRoot), 'media'));
+  const cache = cmsEnv().CMS_SEED_CACHE_DIR;
+  const artworks = artworkRenderer(cache);
+  const media = new MediaLibrary(strapi, path.join(seedDir(appRoot), 'media'), artworks);
   await statusStore(strapi).set({ value: 'started' });
   strapi.log.info('Seeding the demo studio (first start on an empty database)...');
   try {
@@ -80,7 +84,8 @@ export async function seed(strapi: Core.Strapi): Promise<void> {
     media.dispose();
   }
   await statusStore(strapi).set({ value: 'done' });
-  strapi.log.info(`Seeded the demo studio in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const kept = cache ? ` (${artworks.kept} of ${artworks.kept + artworks.drawn} pictures kept from an earlier seed in ${cache})` : '';
+  strapi.log.info(`Seeded the demo studio in ${((Date.now() - started) / 1000).toFixed(1)} s${kept}.`);
 }
 
 /** The demo studio's identity (issue 37): its texts in the source language and in English, shared fields once. */

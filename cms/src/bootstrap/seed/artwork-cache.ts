@@ -1,0 +1,66 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { artworkSvg, type ArtworkSpec } from './artwork';
+
+/** How the demo's pictures are encoded: part of what a kept picture was made with. */
+const JPEG = { quality: 84, mozjpeg: false } as const;
+
+/** A JPEG of the artwork's SVG, as a studio would upload a photographed or exported piece. */
+export const rasterise = (svg: string): Promise<Buffer> => sharp(Buffer.from(svg)).jpeg(JPEG).toBuffer();
+
+export interface ArtworkRenderer {
+  render(spec: ArtworkSpec): Promise<Buffer>;
+  /** Pictures taken from the folder, and pictures drawn, so far. */
+  readonly kept: number;
+  readonly drawn: number;
+}
+
+/** Whole JPEG data: starts with its start-of-image marker and ends with its end-of-image one. */
+const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
+
+/**
+ * Draws the demo's pictures, keeping them in `folder` between seeds when one is given
+ * (CMS_SEED_CACHE_DIR). Drawing the demo's ~150 pictures is about 10 s of a 27 s seed, and the test
+ * suites seed several studios a run from the same pictures. A picture is kept under a hash of
+ * what it is made from: its SVG (the drawing and its type, whole) and the encoder (libvips'
+ * version and the JPEG settings), so a change to any of them draws it again. Written under a
+ * temporary name and renamed, so two seeds at once never read half a picture; a kept file that is
+ * not a whole JPEG is drawn again. The folder is a convenience: one that cannot be read or written
+ * leaves the seed drawing every picture, never failing it.
+ */
+export function artworkRenderer(folder: string | undefined, draw: (svg: string) => Promise<Buffer> = rasterise): ArtworkRenderer {
+  const encoder = `libvips ${sharp.versions.vips} ${JSON.stringify(JPEG)}`;
+  const counts = { kept: 0, drawn: 0 };
+  const drawn = async (svg: string) => {
+    counts.drawn += 1;
+    return draw(svg);
+  };
+  return {
+    get kept() {
+      return counts.kept;
+    },
+    get drawn() {
+      return counts.drawn;
+    },
+    async render(spec) {
+      const svg = artworkSvg(spec);
+      if (!folder) return drawn(svg);
+      const file = path.join(folder, `${createHash('sha256').update(encoder).update('\0').update(svg).digest('hex')}.jpg`);
+      const kept = await fs.readFile(file).catch(() => undefined);
+      if (kept && wholeJpeg(kept)) {
+        counts.kept += 1;
+        return kept;
+      }
+      const data = await drawn(svg);
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      await fs
+        .mkdir(folder, { recursive: true })
+        .then(() => fs.writeFile(temporary, data))
+        .then(() => fs.rename(temporary, file))
+        .catch(() => fs.rm(temporary, { force: true }).catch(() => undefined));
+      return data;
+    },
+  };
+}

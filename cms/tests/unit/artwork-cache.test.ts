@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { artworkRenderer, rasterise } from '../../src/bootstrap/seed/artwork-cache';
+import type { ArtworkSpec } from '../../src/bootstrap/seed/artwork';
+
+const spec = (seed: number): ArtworkSpec => ({ seed, width: 240, height: 160, title: 'Poster', caption: 'A caption' });
+const folders: string[] = [];
+const folder = () => {
+  const made = fs.mkdtempSync(path.join(os.tmpdir(), 'artwork-cache-'));
+  folders.push(made);
+  return made;
+};
+afterEach(() => {
+  for (const made of folders.splice(0)) fs.rmSync(made, { recursive: true, force: true });
+});
+
+/** The real encoder, counting what it was asked to draw. */
+function counting() {
+  const asked: string[] = [];
+  return { asked, draw: (svg: string) => (asked.push(svg), rasterise(svg)) };
+}
+
+describe("the demo pictures' folder between seeds", () => {
+  it('draws a picture once: a second seed takes the same JPEG from the folder', async () => {
+    const dir = folder();
+    const first = counting();
+    const one = await artworkRenderer(dir, first.draw).render(spec(1));
+    expect(await sharp(one).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 160 });
+    const second = counting();
+    const again = artworkRenderer(dir, second.draw);
+    expect((await again.render(spec(1))).equals(one)).toBe(true);
+    expect(second.asked).toEqual([]);
+    expect([again.kept, again.drawn]).toEqual([1, 0]);
+    // Another picture is drawn.
+    await again.render(spec(2));
+    expect([again.kept, again.drawn]).toEqual([1, 1]);
+  });
+
+  it('draws again what is not kept whole: a file cut short is replaced', async () => {
+    const dir = folder();
+    const whole = await artworkRenderer(dir).render(spec(3));
+    const [file] = fs.readdirSync(dir);
+    fs.writeFileSync(path.join(dir, file!), whole.subarray(0, whole.length / 2));
+    const renderer = artworkRenderer(dir);
+    expect((await renderer.render(spec(3))).equals(whole)).toBe(true);
+    expect(renderer.drawn).toBe(1);
+    expect(fs.readFileSync(path.join(dir, file!)).equals(whole)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([file]);
+  });
+
+  it('a folder that cannot be made or written leaves the seed drawing every picture', async () => {
+    const blocked = path.join(folder(), 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const renderer = artworkRenderer(path.join(blocked, 'pictures'));
+    const first = await renderer.render(spec(4));
+    expect((await renderer.render(spec(4))).equals(first)).toBe(true);
+    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+  });
+
+  it('without a folder every picture is drawn and nothing is written', async () => {
+    const renderer = artworkRenderer(undefined);
+    await renderer.render(spec(5));
+    await renderer.render(spec(5));
+    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+  });
+
+  it('two seeds at once leave one whole picture per drawing and no temporary file', async () => {
+    const dir = folder();
+    const [a, b] = await Promise.all([artworkRenderer(dir).render(spec(6)), artworkRenderer(dir).render(spec(6))]);
+    expect(a.equals(b)).toBe(true);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect(fs.readdirSync(dir)[0]).toMatch(/^[0-9a-f]{64}\.jpg$/);
+  });
+});
