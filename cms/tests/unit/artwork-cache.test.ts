@@ -60,6 +60,21 @@ describe("the demo pictures' folder between seeds", () => {
     expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
   });
 
+  it('a folder others may write is not used: nothing is read from it or written to it', async () => {
+    const dir = folder();
+    // A picture someone else put there under the name this one would be kept as.
+    await artworkRenderer(dir).render(spec(7));
+    const [file] = fs.readdirSync(dir);
+    const planted = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#ff0000' } }).jpeg().toBuffer();
+    fs.writeFileSync(path.join(dir, file!), planted);
+    fs.chmodSync(dir, 0o777);
+    const renderer = artworkRenderer(dir);
+    expect((await renderer.render(spec(7))).equals(planted)).toBe(false);
+    await renderer.render(spec(8));
+    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+    expect(fs.readdirSync(dir)).toEqual([file]);
+  });
+
   it('without a folder every picture is drawn and nothing is written', async () => {
     const renderer = artworkRenderer(undefined);
     await renderer.render(spec(5));

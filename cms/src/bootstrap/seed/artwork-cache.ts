@@ -27,12 +27,15 @@ const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[
  * what it is made from: its SVG (the drawing and its type, whole) and the encoder (libvips'
  * version and the JPEG settings), so a change to any of them draws it again. Written under a
  * temporary name and renamed, so two seeds at once never read half a picture; a kept file that is
- * not a whole JPEG is drawn again. The folder is a convenience: one that cannot be read or written
- * leaves the seed drawing every picture, never failing it.
+ * not a whole JPEG is drawn again. Only a folder of this user's that no one else may write is used
+ * (the suites' is under the machine's shared temporary folder, where another user could make it
+ * first and fill it). The folder is a convenience: one that cannot be used leaves the seed drawing
+ * every picture, never failing it.
  */
 export function artworkRenderer(folder: string | undefined, draw: (svg: string) => Promise<Buffer> = rasterise): ArtworkRenderer {
   const encoder = `libvips ${sharp.versions.vips} ${JSON.stringify(JPEG)}`;
   const counts = { kept: 0, drawn: 0 };
+  let usable: Promise<boolean> | undefined;
   const drawn = async (svg: string) => {
     counts.drawn += 1;
     return draw(svg);
@@ -46,7 +49,7 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
     },
     async render(spec) {
       const svg = artworkSvg(spec);
-      if (!folder) return drawn(svg);
+      if (!folder || !(await (usable ??= ownFolder(folder)))) return drawn(svg);
       const file = path.join(folder, `${createHash('sha256').update(encoder).update('\0').update(svg).digest('hex')}.jpg`);
       const kept = await fs.readFile(file).catch(() => undefined);
       if (kept && wholeJpeg(kept)) {
@@ -56,11 +59,21 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
       const data = await drawn(svg);
       const temporary = `${file}.${randomUUID()}.tmp`;
       await fs
-        .mkdir(folder, { recursive: true })
-        .then(() => fs.writeFile(temporary, data))
+        .writeFile(temporary, data)
         .then(() => fs.rename(temporary, file))
         .catch(() => fs.rm(temporary, { force: true }).catch(() => undefined));
       return data;
     },
   };
+}
+
+/** Made if need be, then whether it is a folder (not a link to one) of this user's that no one else may write. */
+async function ownFolder(folder: string): Promise<boolean> {
+  try {
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    const stat = await fs.lstat(folder);
+    return stat.isDirectory() && (stat.mode & 0o022) === 0 && (typeof process.getuid !== 'function' || stat.uid === process.getuid());
+  } catch {
+    return false;
+  }
 }
