@@ -34,6 +34,9 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
   const servers = [];
   let ca;
   let chromiumTrust;
+  let sitePort;
+  let cmsPort;
+  let caddyPid;
 
   /** A request over HTTPS with Caddy's CA, to `host` (any name: it is dialled on loopback). */
   const get = (host, pathname, { headers = {}, method = 'GET' } = {}) =>
@@ -63,7 +66,7 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     const cmsEnv = readEnv(path.join(etc, 'cms.env'));
     const siteEnv = readEnv(path.join(etc, 'site.env'));
     const caddyEnv = readEnv(path.join(etc, 'caddy.env'));
-    const [cmsPort, sitePort] = [await freePort(), await freePort()];
+    [cmsPort, sitePort] = [await freePort(), await freePort()];
     // No uploads folder made here: the CMS makes it on a fresh server.
     const cms = await startCms({
       port: cmsPort,
@@ -77,6 +80,7 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     // Caddy from the repository's Caddyfile, its own CA, its state in the test's folder.
     const door = await startFrontDoor({ siteDomain: caddyEnv.SITE_DOMAIN, cmsDomain: caddyEnv.CMS_DOMAIN, sitePort, cmsPort, dataDir });
     servers.push(door.child);
+    caddyPid = door.child.pid;
     ca = door.ca;
     chromiumTrust = door.chromiumTrust;
   }, 240_000);
@@ -180,6 +184,56 @@ describe('the HTTPS front door (deploy/Caddyfile)', () => {
     expect(forged.status).toBe(200);
     expect(forged.body).not.toContain('evil.example');
   }, 30_000);
+
+  /** The machine's TCP connections (IPv4 and IPv6, from /proc): local and remote port, state, socket. */
+  const connections = () =>
+    ['/proc/net/tcp', '/proc/net/tcp6']
+      .filter((file) => fs.existsSync(file))
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean))
+      .map((line) => {
+        const [, local, remote, state, , , , , , inode] = line.trim().split(/\s+/);
+        const port = (address) => parseInt(address.split(':').at(-1), 16);
+        return { local: port(local), remote: port(remote), state: { '01': 'established', '06': 'time-wait' }[state] ?? state, inode };
+      });
+  /** The sockets a process holds open (a descriptor closed meanwhile is skipped). */
+  const socketsOf = (pid) => {
+    const target = (fd) => {
+      try {
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    };
+    return new Set(
+      fs
+        .readdirSync(`/proc/${pid}/fd`)
+        .map((fd) => /^socket:\[(\d+)\]$/.exec(target(fd))?.[1])
+        .filter(Boolean),
+    );
+  };
+
+  it('lets an idle connection to the site or the CMS go before they close it (a request written into one closing is a 502)', async () => {
+    for (const [host, pathname, port] of [
+      [SITE, '/robots.txt', sitePort],
+      [CMS, '/_health', cmsPort],
+    ]) {
+      expect((await get(host, pathname)).status, host).toBeLessThan(400);
+      // Caddy's end of each connection it keeps to the server.
+      const caddys = socketsOf(caddyPid);
+      const kept = connections()
+        .filter((connection) => connection.state === 'established' && connection.remote === port && caddys.has(connection.inode))
+        .map((connection) => connection.local);
+      expect(kept.length, `${host}: Caddy keeps a connection to it`).toBeGreaterThan(0);
+      // Past the server's keep-alive timeout (5 s, and Node's second of grace). The side that
+      // closed a connection first holds it in TIME_WAIT: Caddy's end, not the server's.
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      const closed = connections().filter((connection) => connection.state === 'time-wait');
+      for (const caddyPort of kept) {
+        expect(closed.some((connection) => connection.local === port && connection.remote === caddyPort), `${host}: the server closed Caddy's idle connection`).toBe(false);
+        expect(closed.some((connection) => connection.local === caddyPort && connection.remote === port), `${host}: Caddy closed its idle connection first`).toBe(true);
+      }
+    }
+  }, 40_000);
 
   it('passes every test of the MDN HTTP Observatory over HTTPS', async () => {
     const result = await observatoryScan(`https://${SITE}`, { extraCa: ca });
