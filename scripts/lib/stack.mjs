@@ -249,7 +249,8 @@ export const SEED_CACHE_DIR = path.join(os.tmpdir(), 'studio-portfolio-seed-pict
 /**
  * Starts the built CMS (`strapi start`). Options: port, env (extra variables), logFile, inherit;
  * `seedCache`: the demo's pictures kept between seeds in SEED_CACHE_DIR (false: each seed draws
- * its own, as a studio's first start does).
+ * its own, as a studio's first start does, whatever this process's environment or cms/.env says:
+ * an empty value is none and wins over the file).
  */
 export async function startCms({ port = 1337, env = {}, logFile, inherit = false, timeoutMs, seedCache = true } = {}) {
   const strapiBin = path.join(path.dirname(requireResolve('@strapi/strapi/package.json')), 'bin', 'strapi.js');
@@ -258,7 +259,7 @@ export async function startCms({ port = 1337, env = {}, logFile, inherit = false
     label: 'The CMS',
     args: [strapiBin, 'start'],
     cwd: cmsDir,
-    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', ...(seedCache ? { CMS_SEED_CACHE_DIR: SEED_CACHE_DIR } : {}), ...env },
+    env: { NODE_ENV: 'production', CMS_PORT: String(port), CMS_HOST: '127.0.0.1', CMS_SEED_CACHE_DIR: seedCache ? SEED_CACHE_DIR : '', ...env },
     healthPath: '/_health',
     port,
     logFile,

@@ -34,9 +34,12 @@ describe("the demo pictures' folder between seeds", () => {
     expect((await again.render(spec(1))).equals(one)).toBe(true);
     expect(second.asked).toEqual([]);
     expect([again.kept, again.drawn]).toEqual([1, 0]);
-    // Another picture is drawn.
+    // Another picture is drawn: another seed, or the same one at another size or with another title.
     await again.render(spec(2));
-    expect([again.kept, again.drawn]).toEqual([1, 1]);
+    await again.render({ ...spec(1), width: 160, height: 240 });
+    await again.render({ ...spec(1), title: 'Another' });
+    expect([again.kept, again.drawn]).toEqual([1, 3]);
+    expect(second.asked).toHaveLength(3);
   });
 
   it('draws again what is not kept whole: a file cut short is replaced', async () => {
@@ -51,13 +54,52 @@ describe("the demo pictures' folder between seeds", () => {
     expect(fs.readdirSync(dir)).toEqual([file]);
   });
 
-  it('a folder that cannot be made or written leaves the seed drawing every picture', async () => {
+  it('a folder that cannot be made leaves the seed drawing every picture, and says so', async () => {
     const blocked = path.join(folder(), 'a-file');
     fs.writeFileSync(blocked, 'not a folder');
     const renderer = artworkRenderer(path.join(blocked, 'pictures'));
     const first = await renderer.render(spec(4));
     expect((await renderer.render(spec(4))).equals(first)).toBe(true);
-    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+    expect([renderer.kept, renderer.drawn, renderer.refused]).toEqual([0, 2, true]);
+  });
+
+  it('a picture that cannot be written is still given to the seed', async () => {
+    const dir = folder();
+    const whole = await artworkRenderer(undefined).render(spec(9));
+    const drawnBefore = await artworkRenderer(dir).render(spec(9));
+    const [file] = fs.readdirSync(dir);
+    // Its place taken by a folder: reading and writing it both fail.
+    fs.rmSync(path.join(dir, file!));
+    fs.mkdirSync(path.join(dir, file!));
+    const renderer = artworkRenderer(dir);
+    expect((await renderer.render(spec(9))).equals(whole)).toBe(true);
+    expect(drawnBefore.equals(whole)).toBe(true);
+    expect([renderer.kept, renderer.drawn, renderer.refused]).toEqual([0, 1, false]);
+    expect(fs.readdirSync(dir)).toEqual([file]);
+  });
+
+  it('a link to a folder is not used, even to a folder of this user', async () => {
+    const real = folder();
+    const link = path.join(folder(), 'link');
+    fs.symlinkSync(real, link);
+    const renderer = artworkRenderer(link);
+    await renderer.render(spec(10));
+    await renderer.render(spec(10));
+    expect([renderer.kept, renderer.drawn, renderer.refused]).toEqual([0, 2, true]);
+    expect(fs.readdirSync(real)).toEqual([]);
+  });
+
+  it('removes the temporary files a stopped seed left, once they are old', async () => {
+    const dir = folder();
+    const old = path.join(dir, 'left.jpg.abc.tmp');
+    const recent = path.join(dir, 'writing.jpg.def.tmp');
+    fs.writeFileSync(old, 'half');
+    fs.writeFileSync(recent, 'half');
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    fs.utimesSync(old, hourAgo, hourAgo);
+    await artworkRenderer(dir).render(spec(11));
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(recent), 'another seed may be writing it').toBe(true);
   });
 
   it('a folder others may write is not used: nothing is read from it or written to it', async () => {
@@ -71,7 +113,7 @@ describe("the demo pictures' folder between seeds", () => {
     const renderer = artworkRenderer(dir);
     expect((await renderer.render(spec(7))).equals(planted)).toBe(false);
     await renderer.render(spec(8));
-    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+    expect([renderer.kept, renderer.drawn, renderer.refused]).toEqual([0, 2, true]);
     expect(fs.readdirSync(dir)).toEqual([file]);
   });
 
@@ -79,7 +121,7 @@ describe("the demo pictures' folder between seeds", () => {
     const renderer = artworkRenderer(undefined);
     await renderer.render(spec(5));
     await renderer.render(spec(5));
-    expect([renderer.kept, renderer.drawn]).toEqual([0, 2]);
+    expect([renderer.kept, renderer.drawn, renderer.refused]).toEqual([0, 2, false]);
   });
 
   it('two seeds at once leave one whole picture per drawing and no temporary file', async () => {

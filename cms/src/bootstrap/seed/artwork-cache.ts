@@ -15,7 +15,18 @@ export interface ArtworkRenderer {
   /** Pictures taken from the folder, and pictures drawn, so far. */
   readonly kept: number;
   readonly drawn: number;
+  /** A folder was given and it could not be used (not made, or not one of this user's alone). */
+  readonly refused: boolean;
 }
+
+/**
+ * What a kept picture was made with besides its SVG: sharp's and its libraries' versions (libvips,
+ * librsvg, cairo, mozjpeg...), the JPEG settings and the drawing code itself.
+ */
+const ENCODER = JSON.stringify({ versions: sharp.versions, jpeg: JPEG, pipeline: String(rasterise) });
+
+/** A temporary file this old was left by a CMS stopped half-way through writing it. */
+const LEFT_BEHIND_MS = 10 * 60_000;
 
 /** Whole JPEG data: starts with its start-of-image marker and ends with its end-of-image one. */
 const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
@@ -24,8 +35,8 @@ const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[
  * Draws the demo's pictures, keeping them in `folder` between seeds when one is given
  * (CMS_SEED_CACHE_DIR). Drawing the demo's ~150 pictures is about 10 s of a 27 s seed, and the test
  * suites seed several studios a run from the same pictures. A picture is kept under a hash of
- * what it is made from: its SVG (the drawing and its type, whole) and the encoder (libvips'
- * version and the JPEG settings), so a change to any of them draws it again. Written under a
+ * what it is made from: its SVG (the drawing and its type, whole: the type is drawn as paths) and
+ * the encoder (`ENCODER`), so a change to any of them draws it again. Written under a
  * temporary name and renamed, so two seeds at once never read half a picture; a kept file that is
  * not a whole JPEG is drawn again. Only a folder of this user's that no one else may write is used
  * (the suites' is under the machine's shared temporary folder, where another user could make it
@@ -33,9 +44,13 @@ const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[
  * every picture, never failing it.
  */
 export function artworkRenderer(folder: string | undefined, draw: (svg: string) => Promise<Buffer> = rasterise): ArtworkRenderer {
-  const encoder = `libvips ${sharp.versions.vips} ${JSON.stringify(JPEG)}`;
-  const counts = { kept: 0, drawn: 0 };
+  const counts = { kept: 0, drawn: 0, refused: false };
   let usable: Promise<boolean> | undefined;
+  const use = (folder: string) =>
+    ownFolder(folder).then((own) => {
+      counts.refused = !own;
+      return own;
+    });
   const drawn = async (svg: string) => {
     counts.drawn += 1;
     return draw(svg);
@@ -47,10 +62,13 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
     get drawn() {
       return counts.drawn;
     },
+    get refused() {
+      return counts.refused;
+    },
     async render(spec) {
       const svg = artworkSvg(spec);
-      if (!folder || !(await (usable ??= ownFolder(folder)))) return drawn(svg);
-      const file = path.join(folder, `${createHash('sha256').update(encoder).update('\0').update(svg).digest('hex')}.jpg`);
+      if (!folder || !(await (usable ??= use(folder)))) return drawn(svg);
+      const file = path.join(folder, `${createHash('sha256').update(ENCODER).update('\0').update(svg).digest('hex')}.jpg`);
       const kept = await fs.readFile(file).catch(() => undefined);
       if (kept && wholeJpeg(kept)) {
         counts.kept += 1;
@@ -67,13 +85,26 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
   };
 }
 
-/** Made if need be, then whether it is a folder (not a link to one) of this user's that no one else may write. */
+/**
+ * Made if need be (mode 0700), then whether it is a folder (not a link to one) of this user's that
+ * no one else may write; the temporary files a stopped CMS left in it are removed.
+ */
 async function ownFolder(folder: string): Promise<boolean> {
   try {
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
     const stat = await fs.lstat(folder);
-    return stat.isDirectory() && (stat.mode & 0o022) === 0 && (typeof process.getuid !== 'function' || stat.uid === process.getuid());
+    const own = stat.isDirectory() && (stat.mode & 0o022) === 0 && (typeof process.getuid !== 'function' || stat.uid === process.getuid());
+    if (own) await removeLeftBehind(folder);
+    return own;
   } catch {
     return false;
+  }
+}
+
+async function removeLeftBehind(folder: string): Promise<void> {
+  for (const name of (await fs.readdir(folder)).filter((entry) => entry.endsWith('.tmp'))) {
+    const file = path.join(folder, name);
+    const stat = await fs.lstat(file).catch(() => undefined);
+    if (stat?.isFile() && Date.now() - stat.mtimeMs > LEFT_BEHIND_MS) await fs.rm(file, { force: true }).catch(() => undefined);
   }
 }

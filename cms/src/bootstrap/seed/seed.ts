@@ -84,7 +84,8 @@ export async function seed(strapi: Core.Strapi): Promise<void> {
     media.dispose();
   }
   await statusStore(strapi).set({ value: 'done' });
-  const kept = cache ? ` (${artworks.kept} of ${artworks.kept + artworks.drawn} pictures kept from an earlier seed in ${cache})` : '';
+  if (artworks.refused) strapi.log.warn(`CMS_SEED_CACHE_DIR ${cache} was not used: it could not be made, or it is not a folder of this user's that only it may write.`);
+  const kept = cache && !artworks.refused ? ` (${artworks.kept} of ${artworks.kept + artworks.drawn} pictures kept from an earlier seed in ${cache})` : '';
   strapi.log.info(`Seeded the demo studio in ${((Date.now() - started) / 1000).toFixed(1)} s${kept}.`);
 }
 
