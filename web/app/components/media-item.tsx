@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Media } from '~/lib/media/media';
 import { prefersReducedMotion, watchReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useUi } from '~/lib/language/ui-text';
@@ -29,6 +29,7 @@ interface MediaItemProps {
 export function MediaItem({ media, sizes, priority = false, onOpen, position = 1, morph }: MediaItemProps) {
   const { fill } = useUi();
   const video = useRef<HTMLVideoElement>(null);
+  const held = useHeldAfterMove(media.kind === 'video');
   // Asked in the effect, not at render: a render asking it rendered every item of the page again
   // right after hydrating (the server assumes less motion). It plays when motion is allowed, or
   // once the visitor allows it.
@@ -43,29 +44,37 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
     };
     play();
     return watchReducedMotion(play);
-  }, []);
+  }, [held]);
 
   const openName = fill('viewItem', { name: media.alt || String(position) });
 
   if (media.kind === 'video') {
     return (
       <div className={styles.frame} data-morph={morph}>
-        <video
-          ref={video}
-          // Its box is reserved before the file arrives: the media's own size where the CMS knows it
-          // (width and height), else the 16:9 frame the studio's videos are made in.
-          className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
-          width={media.width ?? undefined}
-          height={media.height ?? undefined}
-          src={media.url}
-          muted
-          loop
-          playsInline
-          preload="metadata"
-          aria-label={media.alt || undefined}
-          onError={() => console.warn(`[media] video failed to load: ${media.url}`)}
-        />
-        <VideoControls video={video} />
+        {held ? (
+          <div
+            data-stand-in=""
+            className={`${styles.media} ${styles.standIn} ${media.width && media.height ? '' : styles.unsized}`}
+            style={media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined}
+          />
+        ) : (
+          <video
+            ref={video}
+            // Its box is reserved before the file arrives: the media's own size where the CMS knows it
+            // (width and height), else the 16:9 frame the studio's videos are made in.
+            className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
+            width={media.width ?? undefined}
+            height={media.height ?? undefined}
+            src={media.url}
+            muted
+            loop
+            playsInline
+            preload="metadata"
+            aria-label={media.alt || undefined}
+            onError={() => console.warn(`[media] video failed to load: ${media.url}`)}
+          />
+        )}
+        {!held && <VideoControls video={video} />}
         {onOpen && (
           <button
             type="button"
@@ -94,6 +103,31 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
       </span>
     </button>
   );
+}
+
+/**
+ * Whether a video is still held back: true from a move's render until a moment after that move is
+ * on the screen, never for the document's own page. A `<video>` starts loading as soon as React
+ * creates it, in the middle of the move's render, and Chromium builds the media element (and, the
+ * first time, its controls' 125 KB stylesheet) there: 20-45 ms of a move at the 4x CPU (decision
+ * 022, fortieth pass). Until then its frame stands in, black and at its size, as the video itself
+ * is before its first frame has come.
+ */
+function useHeldAfterMove(isVideo: boolean): boolean {
+  const [held, setHeld] = useState(() => isVideo && typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true');
+  useEffect(() => {
+    if (!held) return;
+    // A frame callback's timeout runs once that frame has been drawn.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setHeld(false)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [held]);
+  return held;
 }
 
 /** Four corners pointing out: "full screen". */

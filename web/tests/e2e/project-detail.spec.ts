@@ -86,10 +86,45 @@ test.describe('the project detail page', () => {
     await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在。' })).toBeVisible();
   });
 
-  test('a project with a video does not move while its media load (no layout shift)', async ({ page }) => {
-    const withVideo = await cmsData<Array<{ documentId: string; images: Array<{ ext: string }> }>>(
+  const projectWithVideo = () =>
+    cmsData<Array<{ documentId: string; projectName: string; images: Array<{ ext: string }> }>>(
       '/api/projects?fields[0]=projectName&populate[images][fields][0]=ext&sort[0]=projectName:asc',
     ).then((rows) => rows.find((row) => row.images.slice(1).some((image) => image.ext === '.mp4'))!);
+
+  test('a video reached from the grid comes a moment after its page, in the frame kept for it, and plays', async ({ page }) => {
+    const withVideo = await projectWithVideo();
+    await open(page, '/dailyPage/project');
+    // What the page held when the project's title first appeared (decision 022, fortieth pass).
+    const atTitle = page.evaluate(
+      (name) =>
+        new Promise<{ video: boolean; standIn: { width: number; height: number } | null }>((resolve) => {
+          new MutationObserver((_, observer) => {
+            const title = document.querySelector('article h1');
+            if (!title?.textContent?.includes(name)) return;
+            observer.disconnect();
+            const standIn = document.querySelector('article [data-stand-in]')?.getBoundingClientRect();
+            resolve({ video: !!document.querySelector('article video'), standIn: standIn ? { width: standIn.width, height: standIn.height } : null });
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        }),
+      withVideo.projectName,
+    );
+    await page.locator(`main li a[href*="${withVideo.documentId}"]`).click();
+    const held = await atTitle;
+    expect(held.video, 'no video element in the move itself').toBe(false);
+    expect(held.standIn, 'the video’s frame stands in for it').not.toBeNull();
+    const video = page.locator('article video').first();
+    await expect(video).toBeAttached();
+    await expect(page.locator('article [data-stand-in]')).toHaveCount(0);
+    // In the frame the stand-in kept: nothing below it moves when the video comes.
+    const box = await video.evaluate((element) => ({ width: element.getBoundingClientRect().width, height: element.getBoundingClientRect().height }));
+    expect(Math.abs(box.width - held.standIn!.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.height - held.standIn!.height)).toBeLessThanOrEqual(1);
+    // And it plays, muted, as a video opened directly does.
+    await expect.poll(() => video.evaluate((element) => !(element as HTMLVideoElement).paused && (element as HTMLVideoElement).muted)).toBe(true);
+  });
+
+  test('a project with a video does not move while its media load (no layout shift)', async ({ page }) => {
+    const withVideo = await projectWithVideo();
     await page.addInitScript(() => {
       const shifts: number[] = [];
       const moved: string[] = [];
