@@ -1,5 +1,6 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Media } from '~/lib/media/media';
+import { useHeldAfterMove } from '~/lib/hooks/use-held-after-move';
 import { prefersReducedMotion, watchReducedMotion } from '~/lib/hooks/use-reduced-motion';
 import { useUi } from '~/lib/language/ui-text';
 import { ResponsiveImage } from './responsive-image';
@@ -103,31 +104,6 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
       </span>
     </button>
   );
-}
-
-/**
- * Whether a video is still held back: true from a move's render until a moment after that move is
- * on the screen, never for the document's own page. A `<video>` starts loading as soon as React
- * creates it, in the middle of the move's render, and Chromium builds the media element (and, the
- * first time, its controls' 125 KB stylesheet) there: 20-45 ms of a move at the 4x CPU (decision
- * 022, fortieth pass). Until then its frame stands in, black and at its size, as the video itself
- * is before its first frame has come.
- */
-function useHeldAfterMove(isVideo: boolean): boolean {
-  const [held, setHeld] = useState(() => isVideo && typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true');
-  useEffect(() => {
-    if (!held) return;
-    // A frame callback's timeout runs once that frame has been drawn.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setHeld(false)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [held]);
-  return held;
 }
 
 /** Four corners pointing out: "full screen". */

@@ -10,10 +10,19 @@ import { clampSlide, shouldLoadSlide, swipeDirection } from '../carousel';
 import styles from './media-carousel.module.css';
 import { useUi } from '~/lib/language/ui-text';
 import { useLayout } from '~/lib/hooks/use-layout';
+import { useHeldAfterMove } from '~/lib/hooks/use-held-after-move';
 
 /** A video slide with the site's quiet controls (issue 30), not the browser's. */
 function CarouselVideo({ media, load, current, register }: { media: Media; load: boolean; current: boolean; register: (element: HTMLVideoElement | null) => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const held = useHeldAfterMove(true);
+  if (held) {
+    return (
+      <div className={styles.videoFrame}>
+        <div className={styles.media} data-stand-in="" />
+      </div>
+    );
+  }
   return (
     <div className={styles.videoFrame}>
       <video
