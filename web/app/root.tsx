@@ -141,9 +141,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </style>
         )}
         {/* The tab's icon is the studio's mark as pixels (16, 32 and 48 px in one file), never its
-            SVG: Chrome fetches the icon again after a move (every move, in a private window) and
-            draws an SVG as a document of its own on the page's main thread, 30-40 ms of a phone's
-            move at the 4x CPU (decision 022, fortieth pass). The manifest still offers the SVG. */}
+            SVG: Chromium may fetch the icon again after a move (headless, on every move) and draws
+            an SVG as a document of its own on the page's main thread, 30-40 ms of a phone's move
+            at the 4x CPU (decision 022, fortieth pass). The manifest still offers the SVG. */}
         <link rel="icon" href={icon('/favicon.ico')} sizes="16x16 32x32 48x48" />
         <link rel="apple-touch-icon" href={icon('/apple-touch-icon.png')} />
         {/* Asked for with the page's credentials: a manifest is fetched without them by default,
