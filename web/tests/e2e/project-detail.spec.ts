@@ -95,30 +95,29 @@ test.describe('the project detail page', () => {
     const withVideo = await projectWithVideo();
     await open(page, '/dailyPage/project');
     // What the page held when the project's title first appeared (decision 022, fortieth pass).
-    const atTitle = page.evaluate(
-      (name) =>
-        new Promise<{ video: boolean; standIn: { width: number; height: number } | null }>((resolve) => {
-          new MutationObserver((_, observer) => {
-            const title = document.querySelector('article h1');
-            if (!title?.textContent?.includes(name)) return;
-            observer.disconnect();
-            const standIn = document.querySelector('article [data-stand-in]')?.getBoundingClientRect();
-            resolve({ video: !!document.querySelector('article video'), standIn: standIn ? { width: standIn.width, height: standIn.height } : null });
-          }).observe(document.body, { subtree: true, childList: true, characterData: true });
-        }),
-      withVideo.projectName,
-    );
+    type Held = { video: boolean; standIn: { width: number; height: number } | null };
+    await page.evaluate((name) => {
+      new MutationObserver((_, observer) => {
+        const title = document.querySelector('article h1');
+        if (!title?.textContent?.includes(name)) return;
+        observer.disconnect();
+        const standIn = document.querySelector('article [data-stand-in]')?.getBoundingClientRect();
+        const held: Held = { video: !!document.querySelector('article video'), standIn: standIn ? { width: standIn.width, height: standIn.height } : null };
+        Object.assign(window, { held });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, withVideo.projectName);
     await page.locator(`main li a[href*="${withVideo.documentId}"]`).click();
-    const held = await atTitle;
-    expect(held.video, 'no video element in the move itself').toBe(false);
-    expect(held.standIn, 'the video’s frame stands in for it').not.toBeNull();
+    const seen = await page.waitForFunction(() => (window as unknown as { held?: Held }).held);
+    const { video: videoInMove, standIn } = (await seen.jsonValue()) as Held;
+    expect(videoInMove, 'no video element in the move itself').toBe(false);
+    expect(standIn, 'the video’s frame stands in for it').not.toBeNull();
     const video = page.locator('article video').first();
     await expect(video).toBeAttached();
     await expect(page.locator('article [data-stand-in]')).toHaveCount(0);
     // In the frame the stand-in kept: nothing below it moves when the video comes.
     const box = await video.evaluate((element) => ({ width: element.getBoundingClientRect().width, height: element.getBoundingClientRect().height }));
-    expect(Math.abs(box.width - held.standIn!.width)).toBeLessThanOrEqual(1);
-    expect(Math.abs(box.height - held.standIn!.height)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.width - standIn!.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.height - standIn!.height)).toBeLessThanOrEqual(1);
     // And it plays, muted, as a video opened directly does.
     await expect.poll(() => video.evaluate((element) => !(element as HTMLVideoElement).paused && (element as HTMLVideoElement).muted)).toBe(true);
   });
