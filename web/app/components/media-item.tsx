@@ -50,20 +50,21 @@ export function MediaItem({ media, sizes, priority = false, onOpen, position = 1
   const openName = fill('viewItem', { name: media.alt || String(position) });
 
   if (media.kind === 'video') {
+    const sized = !!(media.width && media.height);
     return (
       <div className={styles.frame} data-morph={morph}>
         {held ? (
           <div
             data-stand-in=""
-            className={`${styles.media} ${styles.standIn} ${media.width && media.height ? '' : styles.unsized}`}
-            style={media.width && media.height ? { aspectRatio: `${media.width} / ${media.height}` } : undefined}
+            className={`${styles.media} ${styles.standIn} ${sized ? '' : styles.unsized}`}
+            style={sized ? { aspectRatio: `${media.width} / ${media.height}` } : undefined}
           />
         ) : (
           <video
             ref={video}
             // Its box is reserved before the file arrives: the media's own size where the CMS knows it
             // (width and height), else the 16:9 frame the studio's videos are made in.
-            className={`${styles.media} ${media.width && media.height ? '' : styles.unsized}`}
+            className={`${styles.media} ${sized ? '' : styles.unsized}`}
             width={media.width ?? undefined}
             height={media.height ?? undefined}
             src={media.url}
