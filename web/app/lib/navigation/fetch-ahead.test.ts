@@ -18,6 +18,19 @@ vi.mock('./data-cache', () => ({
   }),
 }));
 
+// React Router's route matching, counted: it flattens and ranks the whole route tree each time.
+const matching = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('react-router', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-router')>();
+  return {
+    ...actual,
+    matchRoutes: (...args: Parameters<typeof actual.matchRoutes>) => {
+      matching.calls += 1;
+      return actual.matchRoutes(...args);
+    },
+  };
+});
+
 const browser = (connection?: { saveData?: boolean }) => ({ connection }) as unknown as Navigator;
 
 describe('fetching ahead', () => {
@@ -89,6 +102,27 @@ describe("a page's routes, fetched ahead", () => {
     second!.dispatchEvent(new Event('load'));
     await new Promise((settle) => setTimeout(settle, 10));
     expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+  });
+
+  it('matches a path against the route tree once, however often its page is fetched ahead (in view, then at the press)', () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'project', path: 'project/:id' }] }];
+    Object.assign(window, {
+      __reactRouterDataRouter: { routes },
+      __reactRouterManifest: { routes: { root: { module: '/assets/root-once.js' }, project: { module: '/assets/project-once.js' } } },
+    });
+    const before = matching.calls;
+    fetchRoutesAhead('/project/one', false);
+    fetchRoutesAhead('/project/one?documentId=one', false);
+    fetchRoutesAhead('/project/one', false);
+    expect(matching.calls - before).toBe(1);
+    fetchRoutesAhead('/project/two', false);
+    expect(matching.calls - before).toBe(2);
+    // A route tree of its own (a router made again) is matched anew.
+    Object.assign(window, { __reactRouterDataRouter: { routes: structuredClone(routes) } });
+    fetchRoutesAhead('/project/one', false);
+    expect(matching.calls - before).toBe(3);
+    const hints = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    expect(hints).toEqual(['/assets/root-once.js', '/assets/project-once.js']);
   });
 
   it("has React Router resolve the route at an intent, once its code has come, and not when the code cannot be fetched (React Router would reload the page)", async () => {
