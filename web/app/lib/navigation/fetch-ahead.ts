@@ -30,6 +30,9 @@ const matched = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchRo
  * and ranks the whole route tree at every call: 4-5 ms of a phone's press at the 4x CPU, where a
  * tile in view had already been matched when its page was fetched ahead (decision 022, forty-first
  * pass). The route objects are the router's own: resolving a lazy route fills in the same object.
+ * A path no route matched is kept as such: React Router gives a new array whenever it adds routes,
+ * so a tree that has grown is matched anew. (The router's own `match`, which ranks the tree once
+ * per change, is marked private in 8.4; `matchRoutes` is its public form.)
  */
 function routesFor(routes: RouteObject[], pathname: string): NonNullable<ReturnType<typeof matchRoutes>> {
   let paths = matched.get(routes);
