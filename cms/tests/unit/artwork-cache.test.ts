@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { artworkRenderer, rasterise } from '../../src/bootstrap/seed/artwork-cache';
+import { artworkRenderer, rasterise, UNUSED_FOR_MS } from '../../src/bootstrap/seed/artwork-cache';
 import type { ArtworkSpec } from '../../src/bootstrap/seed/artwork';
 
 const spec = (seed: number): ArtworkSpec => ({ seed, width: 240, height: 160, title: 'Poster', caption: 'A caption' });
@@ -100,6 +100,25 @@ describe("the demo pictures' folder between seeds", () => {
     await artworkRenderer(dir).render(spec(11));
     expect(fs.existsSync(old)).toBe(false);
     expect(fs.existsSync(recent), 'another seed may be writing it').toBe(true);
+  });
+
+  it('removes the pictures no seed has taken for two weeks, and keeps two weeks more those a seed takes', async () => {
+    const dir = folder();
+    await artworkRenderer(dir).render(spec(12));
+    const [taken] = fs.readdirSync(dir);
+    await artworkRenderer(dir).render(spec(13));
+    const [untaken] = fs.readdirSync(dir).filter((name) => name !== taken);
+    const day = 24 * 60 * 60_000;
+    const lately = new Date(Date.now() - UNUSED_FOR_MS + day);
+    const longAgo = new Date(Date.now() - UNUSED_FOR_MS - day);
+    fs.utimesSync(path.join(dir, taken!), lately, lately);
+    fs.utimesSync(path.join(dir, untaken!), longAgo, longAgo);
+    // The next seed's art has the first picture only (the art changed, or another checkout's seed).
+    const seed = artworkRenderer(dir);
+    await seed.render(spec(12));
+    expect([seed.kept, seed.drawn]).toEqual([1, 0]);
+    expect(fs.readdirSync(dir)).toEqual([taken]);
+    expect(Date.now() - fs.statSync(path.join(dir, taken!)).mtimeMs, 'taken now: kept two weeks from now').toBeLessThan(60_000);
   });
 
   it('a folder others may write is not used: nothing is read from it or written to it', async () => {

@@ -28,6 +28,13 @@ const ENCODER = JSON.stringify({ versions: sharp.versions, jpeg: JPEG, pipeline:
 /** A temporary file this old was left by a CMS stopped half-way through writing it. */
 const LEFT_BEHIND_MS = 10 * 60_000;
 
+/**
+ * A kept picture no seed has taken for this long is removed: the demo's art or the encoder has
+ * changed since (each change keeps about 11 MB of pictures under a new name) or the checkout that
+ * drew it is gone. A seed that takes a picture marks it taken (its modification time).
+ */
+export const UNUSED_FOR_MS = 14 * 24 * 60 * 60_000;
+
 /** Whole JPEG data: starts with its start-of-image marker and ends with its end-of-image one. */
 const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[1] === 0xd8 && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
 
@@ -41,7 +48,9 @@ const wholeJpeg = (data: Buffer) => data.length > 4 && data[0] === 0xff && data[
  * not a whole JPEG is drawn again. Only a folder of this user's that no one else may write is used
  * (the suites' is under the machine's shared temporary folder, where another user could make it
  * first and fill it). The folder is a convenience: one that cannot be used leaves the seed drawing
- * every picture, never failing it.
+ * every picture, never failing it. Pictures no seed has taken for two weeks are removed when a seed
+ * opens the folder (`UNUSED_FOR_MS`), so it holds about one set of the demo's pictures, not one per
+ * change to them.
  */
 export function artworkRenderer(folder: string | undefined, draw: (svg: string) => Promise<Buffer> = rasterise): ArtworkRenderer {
   const counts = { kept: 0, drawn: 0, refused: false };
@@ -72,6 +81,8 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
       const kept = await fs.readFile(file).catch(() => undefined);
       if (kept && wholeJpeg(kept)) {
         counts.kept += 1;
+        const now = new Date();
+        await fs.utimes(file, now, now).catch(() => undefined);
         return kept;
       }
       const data = await drawn(svg);
@@ -87,7 +98,8 @@ export function artworkRenderer(folder: string | undefined, draw: (svg: string) 
 
 /**
  * Made if need be (mode 0700), then whether it is a folder (not a link to one) of this user's that
- * no one else may write; the temporary files a stopped CMS left in it are removed.
+ * no one else may write; the temporary files a stopped CMS left in it, and the pictures no seed has
+ * taken for `UNUSED_FOR_MS`, are removed.
  */
 async function ownFolder(folder: string): Promise<boolean> {
   try {
@@ -102,9 +114,11 @@ async function ownFolder(folder: string): Promise<boolean> {
 }
 
 async function removeLeftBehind(folder: string): Promise<void> {
-  for (const name of (await fs.readdir(folder)).filter((entry) => entry.endsWith('.tmp'))) {
+  for (const name of await fs.readdir(folder)) {
+    const age = name.endsWith('.tmp') ? LEFT_BEHIND_MS : name.endsWith('.jpg') ? UNUSED_FOR_MS : undefined;
+    if (age === undefined) continue;
     const file = path.join(folder, name);
     const stat = await fs.lstat(file).catch(() => undefined);
-    if (stat?.isFile() && Date.now() - stat.mtimeMs > LEFT_BEHIND_MS) await fs.rm(file, { force: true }).catch(() => undefined);
+    if (stat?.isFile() && Date.now() - stat.mtimeMs > age) await fs.rm(file, { force: true }).catch(() => undefined);
   }
 }
