@@ -10,7 +10,7 @@ import path from 'node:path';
 import { instantMoves } from './bench/instant.mjs';
 import { parseArguments, runImport } from './import/import.mjs';
 import { startFrontDoor } from './lib/front-door.mjs';
-import { renderBenchmarks, writeRun } from './bench/render.mjs';
+import { renderBenchmarks, shownFigure, writeRun } from './bench/render.mjs';
 import { floodLoad, outageTtfb, publishToVisible, viewAfterTtl, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
@@ -39,7 +39,9 @@ execFileSync(process.execPath, [path.join(rootDir, 'scripts', 'build-if-needed.m
 // docs/benchmarks.md (scripts/bench/render.mjs). No figure is edited by hand.
 const results = {};
 let current = 'cms';
-const rows = { push: (...measured) => (results[current] ??= []).push(...measured.map(([what, figure]) => ({ what, figure }))) };
+// A row is [what, figure] or [what, figure, runs]: `runs`, each run's figure (one list per figure
+// of the row, in its order) where the figure is a median of them.
+const rows = { push: (...measured) => (results[current] ??= []).push(...measured.map(([what, figure, runs]) => ({ what, figure, ...(runs ? { runs } : {}) }))) };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 fs.mkdirSync(path.join(dataDir, 'public', 'uploads'), { recursive: true });
 const secrets = throwAwaySecrets();
@@ -339,5 +341,5 @@ console.log(`\nRecorded ${path.relative(rootDir, file)}${only.size === ALL_SECTI
 if (only.size === ALL_SECTIONS.length) fs.writeFileSync(path.join(rootDir, 'docs', 'benchmarks.md'), renderBenchmarks(run, path.relative(path.join(rootDir, 'docs'), file)));
 for (const [section, measured] of Object.entries(results)) {
   console.log(`\n${section}\n| What | Figure |\n|---|---|`);
-  for (const { what, figure } of measured) console.log(`| ${what} | ${figure} |`);
+  for (const row of measured) console.log(`| ${row.what} | ${shownFigure(row)} |`);
 }

@@ -69,10 +69,16 @@ export function renderBenchmarks(run, file) {
     lines.push('', `## ${title}`, '');
     if (about) lines.push(...wrap(about), '');
     lines.push('| What | Figure |', '|---|---|');
-    for (const { what, figure } of measured) lines.push(`| ${cell(what)} | ${cell(figure)} |`);
+    for (const row of measured) lines.push(`| ${cell(row.what)} | ${cell(shownFigure(row))} |`);
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * A row's figure, and where it is a median, each run's figure beside it, sorted, one list per
+ * figure of the row: "138 ms / 237 ms (runs: 99, 120, 138 / 199, 237, 260)".
+ */
+export const shownFigure = ({ figure, runs }) => (runs ? `${figure} (runs: ${runs.map((list) => [...list].sort((a, b) => a - b).join(', ')).join(' / ')})` : figure);
 
 // `node scripts/bench/render.mjs [docs/bench/<run>.json]`: renders docs/benchmarks.md again from a
 // recorded full run (the newest when none is named), e.g. after a change to this renderer.
