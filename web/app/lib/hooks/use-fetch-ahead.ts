@@ -1,5 +1,5 @@
 import { useEffect, type PointerEvent } from 'react';
-import { fetchAhead } from '../navigation/fetch-ahead';
+import { fetchAhead, fetchCodeAhead } from '../navigation/fetch-ahead';
 
 /** A pointer resting this long on a link is an intent (one passing over it on the way is not). */
 const HOVER_INTENT_MS = 80;
@@ -11,6 +11,13 @@ export function useFetchAhead(pages: ReadonlyArray<string | null>, when: boolean
     if (!when || !key) return;
     for (const page of key.split('\n')) fetchAhead(page);
   }, [key, when]);
+}
+
+/** Fetches `page`'s code and styles ahead, not its data (`fetchCodeAhead`), once `when` is true. */
+export function useCodeAhead(page: string, when: boolean): void {
+  useEffect(() => {
+    if (when) fetchCodeAhead(page);
+  }, [page, when]);
 }
 
 /**

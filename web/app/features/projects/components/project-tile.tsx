@@ -5,7 +5,7 @@ import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
 import { useSeen } from '~/lib/hooks/use-seen';
 import { skippable } from '~/lib/media/hold-pictures';
-import { fetchAheadOnIntent, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
+import { fetchAheadOnIntent, useCodeAhead, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
 import { useTextLang } from '~/lib/language/language';
 import { PROJECT_TRANSITION } from '../project-transition';
 import type { GridProject } from '../covers-later';
@@ -25,14 +25,20 @@ interface ProjectTileProps {
 /**
  * A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. Its
  * project is fetched ahead when it is pointed at or focused (on a phone: when it scrolls into
- * view), and opening it carries the cover and the name into the project page (a view transition).
+ * view; in a window the first tile seen fetches the project page's code), and opening it carries the cover and the name into the project page (a view transition).
  * Memoised: a move re-renders only the tile it moves (issue 41).
  */
 export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
   const { cover } = project;
   const layout = useLayout();
   const tile = useRef<HTMLLIElement>(null);
-  useFetchAhead([to], useSeen(tile, layout === 'phone'));
+  const phone = layout === 'phone';
+  // A phone's tiles in view fetch their projects ahead (a tap gives no intent before it). In a
+  // window the pointer does, so only the first tile, once seen, fetches the project page's code,
+  // which every project shares: a hover then asks for its data alone.
+  const seen = useSeen(tile, phone || index === 0);
+  useFetchAhead([to], seen && phone);
+  useCodeAhead(to, seen && !phone);
   const intent = fetchAheadOnIntent(to);
   const textLang = useTextLang();
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
