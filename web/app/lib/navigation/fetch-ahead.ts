@@ -225,8 +225,8 @@ function linkAhead(hrefs: string[]): void {
  * asks for when it is first seen, where a pointer gives an intent before a click. Every project is
  * the same route's: fetched once, the hover on any tile then asks only for its data. Without it the
  * first hover asked for the data and seven pieces of code at once, behind the pictures on the six
- * connections of a slow line, and a click 0.4 s later waited for the code (decision 022,
- * forty-second pass).
+ * connections of a slow line, and a click 150 ms after pointing waited for the code (decision
+ * 022, forty-second pass).
  */
 export function fetchCodeAhead(page: string): void {
   if (typeof window === 'undefined' || !mayFetchAhead()) return;

@@ -25,8 +25,9 @@ interface ProjectTileProps {
 /**
  * A cover with name and author; hover or keyboard focus zooms it and fades in the overlay. Its
  * project is fetched ahead when it is pointed at or focused (on a phone: when it scrolls into
- * view; in a window the first tile seen fetches the project page's code), and opening it carries the cover and the name into the project page (a view transition).
- * Memoised: a move re-renders only the tile it moves (issue 41).
+ * view; in a window the first tile seen fetches the project page's code), and opening it carries
+ * the cover and the name into the project page (a view transition). Memoised: a move re-renders
+ * only the tile it moves (issue 41).
  */
 export const ProjectTile = memo(function ProjectTile({ project, index, fill, to, state, priority }: ProjectTileProps) {
   const { cover } = project;
