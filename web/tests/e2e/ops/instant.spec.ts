@@ -330,37 +330,45 @@ test.describe('moves that do not wait on the network', () => {
     await context.close();
   });
 
-  test("in a window the project page's code comes once the grid is seen: a tile pointed at asks only for its data, and a quick click waits for no code (issue 41)", async ({ browser, baseURL }) => {
-    const { page, context, requestsFor } = await throttled(browser, { phone: false });
-    const code: string[] = [];
-    page.on('request', (request) => {
-      if (['script', 'stylesheet'].includes(request.resourceType())) code.push(new URL(request.url()).pathname);
+  for (const { list, path, route, nth } of [
+    { list: 'grid', path: '/dailyPage/project', route: 'routes/project-detail', nth: 2 },
+    { list: 'article list', path: '/dailyPage/article', route: 'routes/article-detail', nth: 1 },
+  ]) {
+    test(`in a window the ${list}'s page code comes once the list is seen: an item pointed at asks only for its data, and a quick click waits for no code (issue 41)`, async ({ browser, baseURL }) => {
+      const { page, context, requestsFor } = await throttled(browser, { phone: false });
+      const code: string[] = [];
+      page.on('request', (request) => {
+        if (['script', 'stylesheet'].includes(request.resourceType())) code.push(new URL(request.url()).pathname);
+      });
+      await arrive(page, `${baseURL}${path}`);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+      // The opened page's route module, what it imports and its stylesheets, as the build's manifest
+      // names them: the code come, the styles on the page (linked once come, or inline already).
+      const missing = () =>
+        page.evaluate((routeId) => {
+          const { routes } = (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined> } }).__reactRouterManifest;
+          const [, opened] = Object.entries(routes).find(([id]) => id.endsWith(routeId)) ?? [];
+          if (!opened) return ['no such route'];
+          const came = (href: string) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === href && (entry as PerformanceResourceTiming).responseEnd > 0);
+          const onPage = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`) !== null;
+          return [...[opened.module, ...(opened.imports ?? [])].filter((href) => !came(href)), ...(opened.css ?? []).filter((href) => !onPage(href))];
+        }, route);
+      await expect.poll(missing, { message: `the ${route} code and styles, fetched before any pointer`, timeout: 20_000 }).toEqual([]);
+      const tile = page.locator('main li a').nth(nth);
+      const href = (await tile.getAttribute('href'))!;
+      const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
+      expect(requestsFor(href), 'no data before a pointer rests on the item').toHaveLength(0);
+      const before = code.length;
+      await tile.hover();
+      // A visitor who clicks as soon as the pointer is there: its data is asked for after 80 ms at rest.
+      await page.waitForTimeout(150);
+      const opened = await timeUntil(page, () => tile.click(), 'main h1', name);
+      expect(code.slice(before), 'code or styles asked for by the pointer or the click').toEqual([]);
+      expect(requestsFor(href), "the page's data: one request").toHaveLength(1);
+      expect(opened).toBeLessThan(1_500);
+      await context.close();
     });
-    await arrive(page, `${baseURL}/dailyPage/project`);
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
-    // The project page's route module and what it imports, as the build's manifest names them (its
-    // styles may be the page's already, inline; none may be asked for at the click, below).
-    const pageCode = await page.evaluate(() => {
-      const { routes } = (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[] } | undefined> } }).__reactRouterManifest;
-      return Object.entries(routes).flatMap(([id, route]) => (id.endsWith('routes/project-detail') && route ? [route.module, ...(route.imports ?? [])] : []));
-    });
-    expect(pageCode.length).toBeGreaterThan(0);
-    const missing = () => page.evaluate((hrefs) => hrefs.filter((href) => !performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === href && (entry as PerformanceResourceTiming).responseEnd > 0)), pageCode);
-    await expect.poll(missing, { message: "the project page's code, fetched before any pointer", timeout: 20_000 }).toEqual([]);
-    const tile = page.locator('main li a').nth(2);
-    const href = (await tile.getAttribute('href'))!;
-    const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
-    expect(requestsFor(href), 'no project data before a pointer rests on its tile').toHaveLength(0);
-    const before = code.length;
-    await tile.hover();
-    // A visitor who clicks as soon as the pointer is there: its data is asked for after 80 ms at rest.
-    await page.waitForTimeout(150);
-    const opened = await timeUntil(page, () => tile.click(), 'main h1', name);
-    expect(code.slice(before), 'code or styles asked for by the pointer or the click').toEqual([]);
-    expect(requestsFor(href), "the project's data: one request").toHaveLength(1);
-    expect(opened).toBeLessThan(1_500);
-    await context.close();
-  });
+  }
 
   test('a click while the tile is still being fetched ahead waits for that request: one request per move (issue 41)', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser, { phone: false });
