@@ -223,11 +223,10 @@ function linkAhead(hrefs: string[]): void {
 /**
  * A page's code and styles alone, fetched ahead in turn (not with Save-Data): what a window's lists
  * (the grid, the article list) ask for when first seen, where a pointer gives an intent before a
- * click. Every project (every article) is the same route's: fetched once, the hover on any item then
- * asks only for its data. Without it the
- * first hover asked for the data and seven pieces of code at once, behind the pictures on the six
- * connections of a slow line, and a click 150 ms after pointing waited for the code (decision
- * 022, forty-second pass).
+ * click. Every project (every article) is the same route's: fetched once, the hover on any item
+ * then asks only for its data. Without it the first hover asked for the data and seven pieces of
+ * code at once, behind the pictures on the six connections of a slow line, and a click 150 ms
+ * after pointing waited for the code (decision 022, forty-second pass).
  */
 export function fetchCodeAhead(page: string): void {
   if (typeof window === 'undefined' || !mayFetchAhead()) return;
