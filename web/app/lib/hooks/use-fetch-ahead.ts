@@ -1,5 +1,6 @@
-import { useEffect, type PointerEvent } from 'react';
+import { useEffect, type PointerEvent, type RefObject } from 'react';
 import { fetchAhead, fetchCodeAhead } from '../navigation/fetch-ahead';
+import { useSeen } from './use-seen';
 
 /** A pointer resting this long on a link is an intent (one passing over it on the way is not). */
 const HOVER_INTENT_MS = 80;
@@ -13,11 +14,19 @@ export function useFetchAhead(pages: ReadonlyArray<string | null>, when: boolean
   }, [key, when]);
 }
 
-/** Fetches `page`'s code and styles ahead, not its data (`fetchCodeAhead`), once `when` is true. */
-export function useCodeAhead(page: string, when: boolean): void {
+/**
+ * The page an item of a list opens (a project's tile, an article's card), fetched ahead once the
+ * item (`index` in its list) is seen. On a phone each item in view fetches its page (a tap gives no
+ * intent before it). In a window a pointer does, so only the first item fetches its page's code,
+ * which every item of the list shares (`fetchCodeAhead`): a hover then asks for the data alone.
+ */
+export function useListItemAhead(item: RefObject<Element | null>, page: string, index: number, phone: boolean): void {
+  const seen = useSeen(item, phone || index === 0);
+  useFetchAhead([page], seen && phone);
+  const codeAhead = seen && !phone;
   useEffect(() => {
-    if (when) fetchCodeAhead(page);
-  }, [page, when]);
+    if (codeAhead) fetchCodeAhead(page);
+  }, [page, codeAhead]);
 }
 
 /**

@@ -6,9 +6,8 @@ import { useLocalePath, useTextLang } from '~/lib/language/language';
 import { articleHref } from '../article-links';
 import { useLayout } from '~/lib/hooks/use-layout';
 import type { Layout } from '~/lib/document/device';
-import { useSeen } from '~/lib/hooks/use-seen';
 import { skippable } from '~/lib/media/hold-pictures';
-import { fetchAheadOnIntent, useCodeAhead, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
+import { fetchAheadOnIntent, useListItemAhead } from '~/lib/hooks/use-fetch-ahead';
 import type { ArticleCardData } from '../api/article-types';
 import styles from './article-list.module.css';
 
@@ -34,15 +33,10 @@ export function ArticleCard({ article, index, state, few }: ArticleCardProps) {
   const { cover } = article;
   const layout = useLayout();
   const card = useRef<HTMLLIElement>(null);
-  const phone = layout === 'phone';
-  // As the project grid's tiles: in view on a phone; in a window the first card seen fetches the
-  // article page's code (every article's is the same), and a pointer then asks for the data alone.
-  const seen = useSeen(card, phone || index === 0);
   const localize = useLocalePath();
   const textLang = useTextLang();
   const href = localize(articleHref(article.documentId));
-  useFetchAhead([href], seen && phone);
-  useCodeAhead(href, seen && !phone);
+  useListItemAhead(card, href, index, layout === 'phone');
   const intent = fetchAheadOnIntent(href);
   return (
     <li ref={card} className={styles.card} {...skippable} style={{ '--index': index } as CSSProperties}>

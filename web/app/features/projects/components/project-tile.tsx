@@ -3,9 +3,8 @@ import { QuietLink } from '~/lib/navigation/quiet-link';
 import { ResponsiveImage } from '~/components/responsive-image';
 import { projectTileSizes } from '~/lib/media/image-sizes';
 import { useLayout } from '~/lib/hooks/use-layout';
-import { useSeen } from '~/lib/hooks/use-seen';
 import { skippable } from '~/lib/media/hold-pictures';
-import { fetchAheadOnIntent, useCodeAhead, useFetchAhead } from '~/lib/hooks/use-fetch-ahead';
+import { fetchAheadOnIntent, useListItemAhead } from '~/lib/hooks/use-fetch-ahead';
 import { useTextLang } from '~/lib/language/language';
 import { PROJECT_TRANSITION } from '../project-transition';
 import type { GridProject } from '../covers-later';
@@ -33,13 +32,7 @@ export const ProjectTile = memo(function ProjectTile({ project, index, fill, to,
   const { cover } = project;
   const layout = useLayout();
   const tile = useRef<HTMLLIElement>(null);
-  const phone = layout === 'phone';
-  // A phone's tiles in view fetch their projects ahead (a tap gives no intent before it). In a
-  // window the pointer does, so only the first tile, once seen, fetches the project page's code,
-  // which every project shares: a hover then asks for its data alone.
-  const seen = useSeen(tile, phone || index === 0);
-  useFetchAhead([to], seen && phone);
-  useCodeAhead(to, seen && !phone);
+  useListItemAhead(tile, to, index, layout === 'phone');
   const intent = fetchAheadOnIntent(to);
   const textLang = useTextLang();
   const span = Math.max(1, ...Object.entries(fill).map(([name, value]) => (name.endsWith('-columns') ? value : 1)));
