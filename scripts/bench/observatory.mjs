@@ -1,23 +1,31 @@
 // The MDN HTTP Observatory's scanner (@mdn/mdn-http-observatory) against the running site, as the
-// issue asks: installed from npm on first use into .cache/observatory (its install scripts fetch
-// lists from the internet, so they are skipped and the HSTS preload list is left empty).
+// issue asks: installed from npm on first use into the machine's temporary folder, where every
+// checkout finds it (a fresh clone's CI run then does not spend 37 s installing it again); its
+// install scripts fetch lists from the internet, so they are skipped and the HSTS preload list is
+// left empty.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { rootDir } from '../lib/stack.mjs';
 
 const VERSION = '1.4.8';
-const dir = path.join(rootDir, '.cache', 'observatory');
+const dir = path.join(os.tmpdir(), `studio-portfolio-observatory-${VERSION}`);
 const packageDir = path.join(dir, 'node_modules', '@mdn', 'mdn-http-observatory');
 
 function install() {
   const installed = fs.existsSync(path.join(packageDir, 'package.json')) && JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version === VERSION;
   if (!installed) {
-    fs.mkdirSync(dir, { recursive: true });
-    // A package.json of its own, so npm installs here and not into the workspace above.
-    fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"observatory-scan","private":true}\n');
+    // Installed beside it and moved into place whole: an install cut short leaves nothing a later
+    // run would take for a whole one.
+    const staging = `${dir}.${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+    // A package.json of its own, so npm installs here and not into a workspace above.
+    fs.writeFileSync(path.join(staging, 'package.json'), '{"name":"observatory-scan","private":true}\n');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-workspaces', `@mdn/mdn-http-observatory@${VERSION}`], { cwd: dir, stdio: 'inherit' });
+    execFileSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-workspaces', `@mdn/mdn-http-observatory@${VERSION}`], { cwd: staging, stdio: 'inherit' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(staging, dir);
   }
   const preload = path.join(packageDir, 'conf', 'hsts-preload.json');
   if (!fs.existsSync(preload)) fs.writeFileSync(preload, '{}');
