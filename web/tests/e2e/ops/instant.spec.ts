@@ -370,6 +370,40 @@ test.describe('moves that do not wait on the network', () => {
     });
   }
 
+  test("opening the menu fetches its pages ahead: a click on TOPICS then asks for nothing more (issue 41)", async ({ browser, baseURL }) => {
+    const { page, context, requestsFor } = await throttled(browser, { phone: false });
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const [topics, profile] = ['/dailyPage/article', '/dailyPage/profile'];
+    expect(requestsFor(topics), 'no data of TOPICS before the menu opens').toHaveLength(0);
+    await page.getByRole('button', { name: '菜单' }).click();
+    // No pointer rests on an item: what comes, comes for the menu's opening.
+    for (const menuPage of [topics, profile]) {
+      await expect.poll(() => requestsFor(menuPage).length, { message: `${menuPage}'s data, at the menu's opening`, timeout: 10_000 }).toBe(1);
+    }
+    const code: string[] = [];
+    page.on('request', (request) => {
+      if (['script', 'stylesheet'].includes(request.resourceType())) code.push(new URL(request.url()).pathname);
+    });
+    await page.getByRole('link', { name: 'TOPICS', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${topics}$`));
+    await expect(page.locator(`main a[href*="${topics}/"]`).first()).toBeVisible();
+    expect(requestsFor(topics), "TOPICS' data: one request").toHaveLength(1);
+    // The TOPICS page's own code and styles, as the build's manifest names them (the list, once
+    // seen, fetches its articles' page code ahead: that is the next move's).
+    const own = await page.evaluate(() => {
+      const { routes } = (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined> } }).__reactRouterManifest;
+      const [, list] = Object.entries(routes).find(([id]) => id.endsWith('routes/article-list')) ?? [];
+      return list ? [list.module, ...(list.imports ?? []), ...(list.css ?? [])] : ['no such route'];
+    });
+    expect(own).not.toContain('no such route');
+    expect(
+      code.filter((href) => own.includes(href)),
+      'code or styles of TOPICS asked for at the click',
+    ).toEqual([]);
+    await context.close();
+  });
+
   test('a click while the tile is still being fetched ahead waits for that request: one request per move (issue 41)', async ({ browser, baseURL }) => {
     const { page, context } = await throttled(browser, { phone: false });
     await arrive(page, `${baseURL}/dailyPage/project`);
