@@ -26,7 +26,10 @@ export const MenuDrawer = memo(function MenuDrawer({ open, active, contactOpen, 
   // waited for both, asked for only when the pointer rested on the item (decision 022).
   useEffect(() => {
     if (!open || !mayFetchAhead()) return;
-    for (const item of MENU_ITEMS) if (href(item.to) !== location.pathname) fetchAhead(href(item.to), { intent: true });
+    for (const item of MENU_ITEMS) {
+      const page = href(item.to);
+      if (page !== location.pathname) fetchAhead(page, { intent: true });
+    }
   }, [open, href]);
   return (
     <Drawer id="menu-drawer" side="left" label={ui.mainMenu} open={open} onClose={onClose}>
