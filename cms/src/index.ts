@@ -5,6 +5,7 @@ import { waitForTurn, type Leadership, type Turn } from './bootstrap/leader';
 import { fillMissingPlaceholders, makePlaceholdersOnUpload } from './bootstrap/placeholders';
 import { grantPublicReadAccess } from './bootstrap/public-permissions';
 import { ensureLocales } from './bootstrap/locales';
+import { applyMediaDefaults } from './bootstrap/media-settings';
 import { checkStudioLogo } from './bootstrap/studio-logo';
 import { countContent, seedIfEmpty } from './bootstrap/seed/seed';
 import { loadStoredWebhooks, syncSiteWebhook } from './bootstrap/site-webhook';
@@ -69,6 +70,8 @@ export default {
       await grantPublicReadAccess(strapi);
       await ensureFirstAdmin(strapi);
       await applyEditorLabels(strapi);
+      // Before the demo's uploads: kept as uploaded, without copies the site does not use.
+      await applyMediaDefaults(strapi);
       if (cmsEnv().CMS_SEED) {
         await seedIfEmpty(strapi);
       }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { temporaryDatabase, type TemporaryDatabase } from '../../scripts/lib/databases.mjs';
 import { freePort, startCms, stop, throwAwaySecrets, type Server } from '../../scripts/lib/stack.mjs';
 import { ADMIN } from './support/admin';
-import { call, dataOf, editorToken } from './support/api';
+import { adminJwt, call, cmsUrl, dataOf, editorToken } from './support/api';
 import { PROJECTS } from './support/queries';
 
 /**
@@ -18,7 +18,18 @@ describe('a restarted CMS with 120 projects', () => {
   let copy: TemporaryDatabase;
   let log: string;
 
+  /** Settings → Media Library, as the admin reads and saves them. */
+  const mediaSettings = async (base: string, chosen?: object) =>
+    (
+      await call('/upload/settings', { method: chosen ? 'PUT' : 'GET', headers: { authorization: `Bearer ${await adminJwt(base)}`, 'content-type': 'application/json' }, body: chosen && JSON.stringify(chosen) }, base)
+    ).body as { data: Record<string, boolean> };
+  // What the studio chose in the admin before the restart: the opposite of what a first start sets.
+  const chosen = { sizeOptimization: true, responsiveDimensions: true, autoOrientation: true };
+  let before: Record<string, boolean>;
+
   beforeAll(async () => {
+    before = (await mediaSettings(cmsUrl())).data;
+    await mediaSettings(cmsUrl(), chosen);
     const source = inject('cmsDataDir');
     copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cms-restart-'));
     fs.cpSync(path.join(source, 'public'), path.join(copyDir, 'public'), { recursive: true });
@@ -45,6 +56,10 @@ describe('a restarted CMS with 120 projects', () => {
   });
 
   afterAll(async () => {
+    await mediaSettings(cmsUrl(), before);
+  });
+
+  afterAll(async () => {
     await stop(cms?.child);
     await copy?.drop();
     fs.rmSync(copyDir, { recursive: true, force: true });
@@ -53,6 +68,12 @@ describe('a restarted CMS with 120 projects', () => {
   it('does not seed again on a database that holds the studio content', async () => {
     expect(fs.readFileSync(log, 'utf8')).not.toMatch(/Seeding the demo studio/);
     expect(dataOf<unknown[]>(await call(PROJECTS, {}, cms.url))).toHaveLength(30);
+  });
+
+  it('keeps the Media Library settings the studio chose in the admin', async () => {
+    // A first start keeps uploads as uploaded, without copies the site does not use (decision 025).
+    expect(before).toMatchObject({ sizeOptimization: false, responsiveDimensions: false });
+    expect((await mediaSettings(cms.url)).data).toMatchObject(chosen);
   });
 
   it('returns all 120 projects in one plain list, sorted by name', async () => {

@@ -17,7 +17,7 @@ export function writeRun(run) {
 
 // What each section measures and the target it answers (the figures come from the run).
 const SECTIONS = {
-  cms: ['The content service', 'Start of a temporary CMS on SQLite, seeding the demo studio from scratch (6 categories, 30 projects, 8 articles, 3 profiles, ~140 images with their formats), then again on the seeded database.'],
+  cms: ['The content service', 'Start of a temporary CMS on SQLite, seeding the demo studio from scratch (6 categories, 30 projects, 8 articles, 3 profiles, ~140 images, each with its thumbnail and placeholder), then again on the seeded database.'],
   observatory: ['Security headers (issue 12)', 'The MDN HTTP Observatory scanner against the site on plain-HTTP loopback: only the two TLS tests can fail there; behind the documented TLS proxy the site sends HSTS.'],
   render: ['Server render', 'The grid rendered with its content cached and the page not: before each render a landing-image webhook drops the rendered pages.'],
   content: ['Caching, floods and outages (issues 10 and 25)', 'Load with 20 connections against the warm pages, compared in the same run with the same bytes from a bare Node server (a ratio: the machine is shared). Junk query strings, other spellings and unknown addresses against the plain address (issue 25: junk at ≥ 0.5 of plain). Time to first byte of a seen page with the CMS refusing or hanging (issue 10: ≤ 200 ms), and from a publish in the admin to the change on the site (≤ 5 s).'],

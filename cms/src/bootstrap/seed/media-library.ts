@@ -10,7 +10,7 @@ export interface UploadedFile {
   id: number;
 }
 
-/** Uploads seed media through Strapi's upload service, so every image gets its responsive formats. */
+/** Uploads seed media through Strapi's upload service, as an editor's upload in the admin: each picture with its thumbnail and placeholder. */
 export class MediaLibrary {
   private readonly workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-seed-'));
   private readonly videos = new Map<string, UploadedFile>();
