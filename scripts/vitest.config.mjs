@@ -7,5 +7,7 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['scripts/*.test.mjs', 'scripts/lib/**/*.test.mjs', 'scripts/bench/**/*.test.mjs', 'scripts/import/**/*.test.mjs', 'cms/tests/unit/**/*.test.ts'],
     environment: 'node',
+    // A worker per core: Vitest's default leaves one core free (one worker on a two-core machine).
+    maxWorkers: '100%',
   },
 });

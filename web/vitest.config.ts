@@ -21,6 +21,9 @@ export default defineConfig({
   },
   test: {
     restoreMocks: true,
+    // A worker per core: Vitest's default leaves one core free (one worker on a two-core machine,
+    // where the whole run took 58–64 s instead of 43–45).
+    maxWorkers: '100%',
     server: {
       // Inline Testing Library so its React imports go through the alias above.
       deps: { inline: [/@testing-library\/react/] },
