@@ -38,6 +38,17 @@ async function files(): Promise<UploadFile[]> {
   return (await call('/api/upload/files', { headers: { authorization: `Bearer ${token}` } })).body as UploadFile[];
 }
 
+/** Uploads `bytes` as an editor does in the admin's media library; the file as the API then lists it. */
+async function uploadInAdmin(jwt: string, bytes: Buffer, name: string, type: string, alternativeText: string): Promise<UploadFile> {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(bytes)], { type }), name);
+  form.append('fileInfo', JSON.stringify({ name, alternativeText }));
+  const uploaded = await call('/upload', { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  const [created] = uploaded.body as UploadFile[];
+  return (await files()).find((candidate) => candidate.id === created!.id)!;
+}
+
 describe(`uploads kept in ${storage.kind === 's3' ? 'an S3-compatible bucket' : 'the local folder'}`, () => {
   let seeded: UploadFile[];
   beforeAll(async () => {
@@ -70,13 +81,7 @@ describe(`uploads kept in ${storage.kind === 's3' ? 'an S3-compatible bucket' : 
   it('keeps an upload from the admin with its thumbnail and placeholder, and deleting it removes every object', async () => {
     const jwt = await adminJwt();
     const picture = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 200, g: 40, b: 30 } } }).png().toBuffer();
-    const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'storage-contract.png');
-    form.append('fileInfo', JSON.stringify({ name: 'storage-contract.png', alternativeText: '红色' }));
-    const uploaded = await call('/upload', { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
-    expect(uploaded.status).toBe(201);
-    const [created] = uploaded.body as UploadFile[];
-    const file = (await files()).find((candidate) => candidate.id === created!.id)!;
+    const file = await uploadInAdmin(jwt, picture, 'storage-contract.png', 'image/png', '红色');
     // The admin's thumbnail; not Strapi's small, medium and large copies, which the site does not use (decision 025).
     expect(Object.keys(file.formats ?? {})).toEqual(['thumbnail']);
     expect(file.url.startsWith(expectedPrefix())).toBe(true);
@@ -98,13 +103,7 @@ describe(`uploads kept in ${storage.kind === 's3' ? 'an S3-compatible bucket' : 
     const jwt = await adminJwt();
     // Grain, at the quality a studio exports at: Strapi's re-encoding at quality 80 would make it smaller.
     const photograph = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 95 }).toBuffer();
-    const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(photograph)], { type: 'image/jpeg' }), 'storage-master.jpg');
-    form.append('fileInfo', JSON.stringify({ name: 'storage-master.jpg', alternativeText: '颗粒' }));
-    const uploaded = await call('/upload', { method: 'POST', headers: { authorization: `Bearer ${jwt}` }, body: form });
-    expect(uploaded.status).toBe(201);
-    const [created] = uploaded.body as UploadFile[];
-    const file = (await files()).find((candidate) => candidate.id === created!.id)!;
+    const file = await uploadInAdmin(jwt, photograph, 'storage-master.jpg', 'image/jpeg', '颗粒');
     const kept = Buffer.from(await (await fetch(storage.kind === 's3' ? file.url : `${cmsUrl()}${file.url}`)).arrayBuffer());
     expect(kept.length).toBe(photograph.length);
     expect(kept.equals(photograph)).toBe(true);
