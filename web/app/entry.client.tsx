@@ -20,12 +20,18 @@ fetchEveryPageCodeWhenIdle();
 // The arrival page's data, which came inside the document: Back to it offline shows it (issue 41).
 keepArrivalDataWhenIdle(location.pathname + location.search);
 
+// `useTransitions={false}`: a move renders its page in one pass, not two (decision 022, forty-fourth
+// pass). With React Router's default, the router's state comes in a transition while
+// `HydratedRouter`'s own copy of the location (for its error boundary) comes outside one: React drew
+// that first, alone, as a render and commit of the whole shell (head, links, scripts) before the page,
+// and then drew the page in 5 ms slices between the browser's other tasks. Now both come in one
+// render at the default priority, as a click's own update would.
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <InlineStylesheets.Provider value={inlined}>
-        <HydratedRouter />
+        <HydratedRouter useTransitions={false} />
       </InlineStylesheets.Provider>
     </StrictMode>,
   );

@@ -273,6 +273,55 @@ test.describe('moves that do not wait on the network', () => {
     await context.close();
   });
 
+  test("a tap renders the project in one pass after the router's pending state, not the shell first on its own (issue 41)", async ({ browser, baseURL }) => {
+    const { page, context, requestsFor } = await throttled(browser);
+    // React tells the DevTools' hook of every commit when one is there before it loads. Counted: the
+    // commits that drew the router again (its state or what its parent gave it changed), not those of
+    // a picture or a tile on their own.
+    await page.addInitScript(() => {
+      type Fiber = { child: Fiber | null; memoizedProps?: Record<string, unknown> | null; memoizedState?: { memoizedState?: unknown } | null };
+      const state = window as unknown as { __routerCommits: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: object };
+      state.__routerCommits = [];
+      let last: { props?: unknown; routerState?: unknown } = {};
+      const none = () => undefined;
+      state.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: none,
+        onScheduleFiberRoot: none,
+        onCommitFiberUnmount: none,
+        onPostCommitFiberRoot: none,
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          // React Router's provider: the first component down the tree given the router and `flushSync`.
+          let fiber: Fiber | null = root.current;
+          while (fiber && !(fiber.memoizedProps?.router && 'flushSync' in fiber.memoizedProps)) fiber = fiber.child;
+          if (!fiber) return;
+          const now = { props: fiber.memoizedProps, routerState: fiber.memoizedState?.memoizedState };
+          if (now.props !== last.props || now.routerState !== last.routerState) state.__routerCommits.push(performance.now());
+          last = now;
+        },
+      };
+    });
+    await arrive(page, `${baseURL}/dailyPage/project`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+    const tile = page.locator('main li a').nth(1);
+    const name = ((await tile.locator('span span').first().textContent()) ?? '').trim();
+    const href = (await tile.getAttribute('href'))!;
+    await expect.poll(() => requestsFor(href).some((request) => request.done), { timeout: 10_000 }).toBe(true);
+    await timeUntil(page, () => tile.tap(), 'main h1', name);
+    // From the tap to the project's title: the router's pending state, then the page. With React
+    // Router's transitions, its error boundary's copy of the location came first, outside the
+    // transition: one more commit, the whole shell drawn again before the page.
+    const commits = await page.evaluate(() => {
+      const state = window as unknown as { __routerCommits: number[]; __startedAt: number; __movedAt: number };
+      return state.__routerCommits.filter((at) => at >= state.__startedAt && at <= state.__movedAt).length;
+    });
+    expect(commits, 'commits that drew the router, from the tap to the project shown').toBeGreaterThanOrEqual(1);
+    expect(commits, 'commits that drew the router, from the tap to the project shown').toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
   for (const phone of [false, true]) {
     test(`Back to a grid scrolled far down paints the grid where the visitor left it, from its first frame (${phone ? 'phone' : 'desktop'}, issue 41)`, async ({ browser, baseURL }) => {
       const { page, context } = await throttled(browser, { phone });
