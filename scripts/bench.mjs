@@ -16,6 +16,7 @@ import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
 import { load } from './bench/load.mjs';
 import { watchingCost } from './bench/watching.mjs';
+import { describeMachine } from './bench/machine.mjs';
 import { median, ms } from './bench/stats.mjs';
 import { mediaFromStorage } from './bench/storage.mjs';
 import { englishFilledAfterPublish, englishRenders } from './bench/translation.mjs';
@@ -330,7 +331,7 @@ try {
 const run = {
   date: new Date().toISOString(),
   node: process.version,
-  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  machine: describeMachine(),
   sections: [...only],
   runs: RUNS,
   lighthouseRuns: LIGHTHOUSE_RUNS,
