@@ -83,6 +83,31 @@ describe('the page data cache (issue 41: one fetch per intent)', () => {
     expect(cache.fetched).toBe(0);
   });
 
+  it('gives each caller the whole answer of its own, asked of the network once: fetching ahead, the move and Back, the status and headers with it', async () => {
+    const bodies: Response[] = [];
+    const fetcher = (async () => {
+      const response = new Response('[{"project":1}]\n', { status: 200, headers: { 'cache-control': 'public, max-age=60', 'x-remix-response': 'yes' } });
+      bodies.push(response);
+      return response;
+    }) as typeof fetch;
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    await cache.fetchAhead('/dailyPage/project/p');
+    const url = `${ORIGIN}/dailyPage/project/p.data?_routes=routes%2Fproject-detail`;
+    const [move, back] = await Promise.all([cache.fetch(url), cache.fetch(url)]);
+    expect(move).not.toBe(back);
+    expect([await move.text(), await back.text()]).toEqual(['[{"project":1}]\n', '[{"project":1}]\n']);
+    expect([move.status, move.headers.get('x-remix-response')]).toEqual([200, 'yes']);
+    expect(await (await cache.fetch(url)).text()).toBe('[{"project":1}]\n');
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("passes on an answer without a body (React Router's redirect, a 204) as it came", async () => {
+    const fetcher = (async () => new Response(null, { status: 204, headers: { 'x-remix-redirect': '/dailyPage/project' } })) as typeof fetch;
+    const cache = new DataCache({ network: fetcher, origin: ORIGIN });
+    const answer = await cache.fetch(`${ORIGIN}/dailyPage/project/old.data`);
+    expect([answer.status, answer.headers.get('x-remix-redirect'), answer.body]).toEqual([204, '/dailyPage/project', null]);
+  });
+
   it('one caller giving up does not cancel the answer another is waiting for', async () => {
     const { asked, fetcher, release } = network();
     const cache = new DataCache({ network: fetcher, origin: ORIGIN });
