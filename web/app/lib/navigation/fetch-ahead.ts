@@ -157,44 +157,70 @@ function keepable(page: string): boolean {
 
 /**
  * The code and styles of the routes that render `page`, fetched ahead (`modulepreload`, as React
- * Router's own `<PrefetchPageLinks>` does, and `preload` for the styles); `evaluate` also runs the
- * route modules and has React Router resolve the route with them (its lazy route, which it
- * otherwise resolves inside the first move to it), so a click does not wait for either on a slow
- * phone's CPU. Only once the module has come: React Router answers a module it cannot fetch by
- * reloading the page. Stylesheets the page has already (inlined by the server and marked, or linked
- * by an earlier move) are not asked for again: the shell's, inline in every page, were, a few KB
- * beside the move's data. Those that have come are linked (`linkAhead`). `run` does each request:
- * at once (an intent), or in turn (`inTurn`: in view).
+ * Router's own `<PrefetchPageLinks>` does, and `preload` for the styles), and the route modules run,
+ * with React Router resolving the route with them (its lazy route, which it otherwise resolves
+ * inside the first move to it): a click then waits for neither. Resolved only at an intent, a route
+ * in view was resolved inside the tap that followed: its `import()` came a browser task later, and
+ * React drew the router's pending state alone in between, before the page (decision 022,
+ * forty-fifth pass). Each route once, whatever links to it (every project is the same route's).
+ * Only once the module has come: React Router answers a module it cannot fetch by reloading the
+ * page. Stylesheets the page has already (inlined by the server and marked, or linked by an earlier
+ * move) are not asked for again: the shell's, inline in every page, were, a few KB beside the move's
+ * data. Those that have come are linked (`linkAhead`). `run` does each piece of work: at once (an
+ * intent), or in turn (`inTurn`: in view).
  */
-export function fetchRoutesAhead(page: string, evaluate: boolean, run: (work: () => void) => void = now): void {
+export function fetchRoutesAhead(page: string, run: (work: () => void) => void = now): void {
   const globals = window as unknown as RouterGlobals;
   const routes = globals.__reactRouterDataRouter?.routes;
   const manifest = globals.__reactRouterManifest;
   if (!routes || !manifest) return;
   const { pathname } = new URL(page, location.origin);
   const css: string[] = [];
+  const modules: Array<{ href: string; lazy?: { Component?: () => Promise<unknown> } }> = [];
   for (const match of routesFor(routes, pathname)) {
     const route = match.route.id ? manifest.routes[match.route.id] : undefined;
     if (!route) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) run(() => hint('modulepreload', href));
     // In the order the page links them (`SiteLinks`): what a module imports before the module.
     css.push(...[...(route.css ?? [])].reverse());
-    if (evaluate && !asked.has(`import ${route.module}`)) {
+    if (!asked.has(`import ${route.module}`)) {
       asked.add(`import ${route.module}`);
-      const lazy = (match.route as { lazy?: { Component?: () => Promise<unknown> } }).lazy;
-      void import(/* @vite-ignore */ route.module)
-        .then(() => (typeof lazy === 'object' ? lazy.Component?.() : undefined))
-        .catch(() => undefined);
+      const { lazy } = match.route as { lazy?: unknown };
+      modules.push({ href: route.module, lazy: typeof lazy === 'object' && lazy ? lazy : undefined });
     }
   }
-  if (css.length > 0) run(() => styleAhead(css));
+  if (css.length === 0 && modules.length === 0) return;
+  run(() => {
+    // The routes resolved once their styles are linked: React Router's guard, finding one missing,
+    // links it, waits for it and takes it off again, and a style fetched ahead that came meanwhile
+    // was then taken as on the page, and never linked.
+    const styled = css.length > 0 ? styleAhead(css) : Promise.resolve();
+    for (const { href, lazy } of modules) {
+      void styled
+        .then(() => import(/* @vite-ignore */ href))
+        .then(() => lazy?.Component?.())
+        .catch(() => undefined);
+    }
+  });
 }
 
-/** A page's stylesheets it lacks, fetched ahead, then linked once all have come (`linkAhead`). */
-function styleAhead(hrefs: string[]): void {
+/** Each stylesheet fetched ahead: settled once it has come and been linked with its page's (or has failed). */
+const styling = new Map<string, Promise<void>>();
+
+/**
+ * A page's stylesheets it lacks, fetched ahead, then linked once all have come (`linkAhead`);
+ * settles when they are (those another page fetched ahead included), or when one failed.
+ */
+function styleAhead(hrefs: string[]): Promise<void> {
   const sheets: Array<{ href: string; came: Promise<boolean> }> = [];
+  const waits: Array<Promise<void>> = [];
   for (const href of hrefs) {
     if (stylesheetOnPage(document, href)) continue;
+    const coming = styling.get(href);
+    if (coming) {
+      waits.push(coming);
+      continue;
+    }
     // At a stylesheet's priority (Chromium's highest), with the code (`modulepreload`) and the
     // data beside it: the move needs all three. A `prefetch` (the lowest) queued behind every
     // picture of the grid on a slow line, and a tap in that time waited for the styles inside
@@ -203,7 +229,14 @@ function styleAhead(hrefs: string[]): void {
     const link = hint('preload', href, 'style');
     if (link) sheets.push({ href, came: arrival(link) });
   }
-  if (sheets.length > 0) void Promise.all(sheets.map((sheet) => sheet.came)).then((came) => came.every(Boolean) && linkAhead(sheets.map((sheet) => sheet.href)));
+  if (sheets.length > 0) {
+    const linked = Promise.all(sheets.map((sheet) => sheet.came)).then((came) => {
+      if (came.every(Boolean)) linkAhead(sheets.map((sheet) => sheet.href));
+    });
+    for (const sheet of sheets) styling.set(sheet.href, linked);
+    waits.push(linked);
+  }
+  return Promise.all(waits).then(() => undefined);
 }
 
 /**
@@ -223,23 +256,23 @@ function linkAhead(hrefs: string[]): void {
 /**
  * A page's code and styles alone, fetched ahead in turn (not with Save-Data): what a window's lists
  * (the grid, the article list) ask for when first seen, where a pointer gives an intent before a
- * click. Every project (every article) is the same route's: fetched once, the hover on any item
- * then asks only for its data. Without it the first hover asked for the data and seven pieces of
+ * click. Every project (every article) is the same route's: fetched and run once, the hover on any
+ * item then asks only for its data. Without it the first hover asked for the data and seven pieces of
  * code at once, behind the pictures on the six connections of a slow line, and a click 150 ms
  * after pointing waited for the code (decision 022, forty-second pass).
  */
 export function fetchCodeAhead(page: string): void {
   if (typeof window === 'undefined' || !mayFetchAhead()) return;
-  fetchRoutesAhead(page, false, inTurn);
+  fetchRoutesAhead(page, inTurn);
 }
 
 /**
  * Fetches a page ahead: its data into the page's data cache (the one request the click then uses,
  * `data-cache.ts`) and its route code. The data goes at high priority, ahead of pictures (issue 41,
  * point 2: a few KB a move waits on, against pictures off screen). `intent`: the visitor points at,
- * focuses or touches the link, so it is done even with Save-Data, the code at once, and the route
- * modules are run ahead too; otherwise the link is in view or one step away (not with Save-Data),
- * and each request for its code waits its turn (`inTurn`). The data never waits: a tile tapped
+ * focuses or touches the link, so it is done even with Save-Data, and the code is fetched and run
+ * at once; otherwise the link is in view or one step away (not with Save-Data), and each piece of
+ * its code's work waits its turn (`inTurn`). The data never waits: a tile tapped
  * 0.4 s after scrolling to it found its data still in the queue behind the tiles scrolled past,
  * and the tap asked for it (the bench's request at the click). An intent on a link whose turn has
  * not come does it now: every request is made once (`hint`'s own), whichever asks first.
@@ -249,5 +282,5 @@ export function fetchAhead(page: string, { intent = false } = {}): void {
   const cache = dataCache();
   if (!cache) return;
   void cache.fetchAhead(page, 'high');
-  fetchRoutesAhead(page, intent, intent ? now : inTurn);
+  fetchRoutesAhead(page, intent ? now : inTurn);
 }
