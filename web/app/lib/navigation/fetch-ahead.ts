@@ -183,19 +183,19 @@ export function fetchRoutesAhead(page: string, run: (work: () => void) => void =
     for (const href of [route.module, ...(route.imports ?? [])]) run(() => hint('modulepreload', href));
     // In the order the page links them (`SiteLinks`): what a module imports before the module.
     css.push(...[...(route.css ?? [])].reverse());
-    if (!asked.has(`import ${route.module}`)) {
-      asked.add(`import ${route.module}`);
-      const { lazy } = match.route as { lazy?: unknown };
-      modules.push({ href: route.module, lazy: typeof lazy === 'object' && lazy ? lazy : undefined });
-    }
+    const { lazy } = match.route as { lazy?: unknown };
+    modules.push({ href: route.module, lazy: typeof lazy === 'object' && lazy ? lazy : undefined });
   }
-  if (css.length === 0 && modules.length === 0) return;
+  if (modules.length === 0) return;
   run(() => {
     // The routes resolved once their styles are linked: React Router's guard, finding one missing,
     // links it, waits for it and takes it off again, and a style fetched ahead that came meanwhile
     // was then taken as on the page, and never linked.
     const styled = css.length > 0 ? styleAhead(css) : Promise.resolve();
     for (const { href, lazy } of modules) {
+      // Once, whichever asks first: an intent does now what a link in view left waiting its turn.
+      if (asked.has(`import ${href}`)) continue;
+      asked.add(`import ${href}`);
       void styled
         .then(() => import(/* @vite-ignore */ href))
         .then(() => lazy?.Component?.())
