@@ -22,6 +22,8 @@ let halves: Buffer;
 let sideways: Buffer;
 let ramp: Buffer;
 let stripes: Buffer;
+let stripesJpeg: Buffer;
+let stripesJpegFull: Buffer;
 
 async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
   cmsCalls.push(req.url ?? '');
@@ -29,6 +31,8 @@ async function standInCms(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.url === '/uploads/sideways_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(sideways);
   if (req.url === '/uploads/ramp_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(ramp);
   if (req.url === '/uploads/stripes_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(stripes);
+  if (req.url === '/uploads/stripes_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(stripesJpeg);
+  if (req.url === '/uploads/stripes_full_abc.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(stripesJpegFull);
   if (req.url === '/uploads/halves_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(halves);
   if (req.url === '/uploads/logo_abc.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(logo);
   if (req.url === '/uploads/broken.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not a picture');
@@ -56,6 +60,10 @@ beforeAll(async () => {
   stripes = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1350"><rect width="2400" height="1350" fill="#f4efe6"/>${lines}</svg>`))
     .png()
     .toBuffer();
+  // The stripes as a camera or an export saves a JPEG (colour at half resolution), and as one saved
+  // at full colour.
+  stripesJpeg = await sharp(stripes).jpeg({ quality: 90 }).toBuffer();
+  stripesJpegFull = await sharp(stripes).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
   cms = http.createServer((req, res) => void standInCms(req, res));
   await new Promise<void>((resolve) => cms.listen(0, '127.0.0.1', resolve));
   cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'images-')), '.data', 'images'); // a dot directory, like the default
@@ -213,21 +221,38 @@ describe('image endpoint', () => {
     // A dozen AVIF encodes of a megapixel or more: seconds on a busy two-core machine.
   }, 30_000);
 
-  it('makes a budgeted cut again where a site kept one made before the budget, rather than serve the heavier file', async () => {
-    // A variant store left by the site before the budget: the same cut under its name then.
+  it('makes an AVIF of a JPEG with its colour at half resolution, as the JPEG has it, and keeps full colour where the original does', async () => {
+    const avifOf = (jpeg: Buffer, chromaSubsampling: '4:2:0' | '4:4:4') =>
+      sharp(jpeg).rotate().resize({ width: 800, withoutEnlargement: true }).avif({ quality: 50, effort: 2, chromaSubsampling }).toBuffer();
+    const half = Buffer.from(await (await get('/_img/800/uploads/stripes_abc.jpg', CHROME_ACCEPT)).arrayBuffer());
+    expect(half).toEqual(await avifOf(stripesJpeg, '4:2:0'));
+    // What the visitor's phone downloads less than at full colour.
+    expect(half.byteLength).toBeLessThan(0.9 * (await avifOf(stripesJpeg, '4:4:4')).byteLength);
+    const full = Buffer.from(await (await get('/_img/800/uploads/stripes_full_abc.jpg', CHROME_ACCEPT)).arrayBuffer());
+    expect(full).toEqual(await avifOf(stripesJpegFull, '4:4:4'));
+    // A WebP is at half colour whatever the original (the format has no other); unchanged.
+    const webp = Buffer.from(await (await get('/_img/800/uploads/stripes_full_abc.jpg', 'image/webp,*/*')).arrayBuffer());
+    expect(webp).toEqual(await sharp(stripesJpegFull).rotate().resize({ width: 800 }).webp({ quality: 74 }).toBuffer());
+  }, 30_000);
+
+  it.each([
+    ['a budgeted cut', 'made before the budget', '/uploads/stripes_abc.png', 'tall-800-50-50', 'tall-800-50-50-avif'],
+    ['an AVIF of a half-colour JPEG', 'made at full colour before the colour rule', '/uploads/stripes_abc.jpg', '800', '800-avif'],
+  ])('makes %s again where a site kept one %s, rather than serve the heavier file', async (_what, _when, upload, size, name) => {
+    // A variant store left by the site before: the same variant under its name then.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-before-'));
-    const before = `${createHash('sha1').update('/uploads/stripes_abc.png').digest('hex')}-tall-800-50-50-avif`;
-    fs.writeFileSync(path.join(dir, before), 'the heavier cut');
+    const before = `${createHash('sha1').update(upload).digest('hex')}-${name}`;
+    fs.writeFileSync(path.join(dir, before), 'the heavier file');
     fs.writeFileSync(path.join(dir, `${before}.type`), 'image/avif');
     const app = express().use(imageEndpoint({ mediaUrl: `${cmsBase}/uploads`, cacheDir: dir, log: () => {} }));
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/_img/tall-800-50-50/uploads/stripes_abc.png`, { headers: { accept: CHROME_ACCEPT } });
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/_img/${size}${upload}`, { headers: { accept: CHROME_ACCEPT } });
       const body = Buffer.from(await response.arrayBuffer());
-      expect(body.toString('latin1')).not.toBe('the heavier cut');
+      expect(body.toString('latin1')).not.toBe('the heavier file');
       expect(await sharp(body).metadata()).toMatchObject({ format: 'heif', width: 800 });
-      expect(cmsCalls).toContain('/uploads/stripes_abc.png');
+      expect(cmsCalls).toContain(upload);
     } finally {
       await new Promise((resolve) => server.close(resolve));
       fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { createConnectionLimit } from '../content/connection-limit';
 import { IMAGE_WIDTHS } from '~/lib/media/media';
 import { createTokenBuckets } from '../security/token-buckets';
-import { budgeted, encode, TALL_MAX_BYTES, type Focus, type Format, type Size } from './encode-variant';
+import { budgeted, encode, formatTag, TALL_MAX_BYTES, type Focus, type Format, type Size } from './encode-variant';
 import { createVariantStore } from './variant-store';
 import { keyPath, refuseMedia, type MediaSource } from '../media/media-proxy';
 import type { Grant } from '../privacy/share-links';
@@ -116,8 +116,9 @@ export function imageEndpoint({
     const choice = chooseFormat(req, FORMAT_OF_EXTENSION[path.extname(decoded).toLowerCase()]);
     if (!choice) return refuse(res, 400, `Format must be one of ${IMAGE_FORMATS.join(', ')}`);
 
-    // A budgeted cut's name says its budget: one made before it (heavier) is made again, not served.
-    const variant = `${createHash('sha1').update(upload).digest('hex')}-${spellingOf(size)}${budgeted(size, choice.format) ? `-${TALL_MAX_BYTES}` : ''}-${choice.format}`;
+    // A budgeted cut's name says its budget, an AVIF's its colour rule: one made before either
+    // (heavier) is made again, not served.
+    const variant = `${createHash('sha1').update(upload).digest('hex')}-${spellingOf(size)}${budgeted(size, choice.format) ? `-${TALL_MAX_BYTES}` : ''}-${formatTag(choice.format)}`;
     const send = ({ file, type }: { file: string; type: string }) => {
       res.set(MEDIA_HEADERS).set({ 'content-type': type, 'cache-control': source.cacheControl });
       if (choice.negotiated) res.vary('Accept');
