@@ -1,6 +1,6 @@
 import { useEffect, type PointerEvent, type RefObject } from 'react';
 import { fetchAhead, fetchCodeAhead } from '../navigation/fetch-ahead';
-import { useSeen } from './use-seen';
+import { whenSeen } from './use-seen';
 
 /** A pointer resting this long on a link is an intent (one passing over it on the way is not). */
 const HOVER_INTENT_MS = 80;
@@ -21,12 +21,12 @@ export function useFetchAhead(pages: ReadonlyArray<string | null>, when: boolean
  * which every item of the list shares (`fetchCodeAhead`): a hover then asks for the data alone.
  */
 export function useListItemAhead(item: RefObject<Element | null>, page: string, index: number, phone: boolean): void {
-  const seen = useSeen(item, phone || index === 0);
-  useFetchAhead([page], seen && phone);
-  const codeAhead = seen && !phone;
+  const watched = phone || index === 0;
   useEffect(() => {
-    if (codeAhead) fetchCodeAhead(page);
-  }, [page, codeAhead]);
+    const target = item.current;
+    if (!watched || !target) return;
+    return whenSeen(target, () => (phone ? fetchAhead(page) : fetchCodeAhead(page)));
+  }, [item, page, watched, phone]);
 }
 
 /**

@@ -188,23 +188,28 @@ describe('a page in view, fetched ahead', () => {
   it('asks for the data at once and for the code one request a task, so a tap or a frame can come between them', () => {
     vi.useFakeTimers();
     routes('in-view');
+    const matched = matching.calls;
     fetchAhead('/article/a');
     fetchAhead('/article/b');
-    // The data a tap would wait on, inside the effect that found them in view; no code yet.
+    // The data a tap would wait on, inside the callback that found them in view; no code yet, and
+    // not even their routes looked up: that waits its turn too.
     expect(kept).toEqual([
       ['/article/a', 'high'],
       ['/article/b', 'high'],
     ]);
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    expect(matching.calls - matched).toBe(0);
     const made: number[] = [];
     while (vi.getTimerCount() > 0) {
       vi.advanceTimersToNextTimer();
       made.push(requests());
     }
-    // One request a task at most: the page's four modules and its stylesheet (the second page's
-    // are the first's, asked for once); running the route modules, a task each, asks for nothing.
+    // One request a task at most: each page's routes found (a task each, asking for nothing), then
+    // the page's four modules and its stylesheet (the second page's are the first's, asked for
+    // once); running the route modules, a task each, asks for nothing.
     expect(made.map((count, n) => count - (made[n - 1] ?? 2)).every((added) => added <= 1)).toBe(true);
-    expect([...new Set(made)]).toEqual([3, 4, 5, 6, 7]);
+    expect(made[0]).toBe(2);
+    expect([...new Set(made)]).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it('asks for the code at once when the visitor points at or touches the link, each request still once', () => {

@@ -263,7 +263,7 @@ function linkAhead(hrefs: string[]): void {
  */
 export function fetchCodeAhead(page: string): void {
   if (typeof window === 'undefined' || !mayFetchAhead()) return;
-  fetchRoutesAhead(page, inTurn);
+  inTurn(() => fetchRoutesAhead(page, inTurn));
 }
 
 /**
@@ -282,5 +282,9 @@ export function fetchAhead(page: string, { intent = false } = {}): void {
   const cache = dataCache();
   if (!cache) return;
   void cache.fetchAhead(page, 'high');
-  fetchRoutesAhead(page, intent ? now : inTurn);
+  // In view: even finding the page's routes waits its turn (matching a new address against every
+  // route costs a few ms of a phone's CPU), so the tiles a scroll brings in ask for their data at once
+  // and a tap can come between the rest (forty-seventh pass).
+  if (intent) fetchRoutesAhead(page, now);
+  else inTurn(() => fetchRoutesAhead(page, inTurn));
 }
