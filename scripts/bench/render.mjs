@@ -80,10 +80,21 @@ export function renderBenchmarks(run, file) {
  */
 export const shownFigure = ({ figure, runs }) => (runs ? `${figure} (runs: ${runs.map((list) => [...list].sort((a, b) => a - b).join(', ')).join(' / ')})` : figure);
 
+/**
+ * The newest full run among `files` (JSON under docs/bench/): one that measured every section the
+ * page describes. A run of some sections (`BENCH_ONLY`) is recorded beside the full ones and is
+ * never what docs/benchmarks.md is rendered from, as `npm run bench` itself does.
+ */
+export function newestFullRun(files, read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))) {
+  const full = (run) => Object.keys(SECTIONS).every((section) => (run.sections ?? Object.keys(run.results ?? {})).includes(section));
+  return [...files].filter((file) => file.endsWith('.json')).sort().reverse().find((file) => full(read(file)));
+}
+
 // `node scripts/bench/render.mjs [docs/bench/<run>.json]`: renders docs/benchmarks.md again from a
-// recorded full run (the newest when none is named), e.g. after a change to this renderer.
+// recorded full run (the newest full one when none is named), e.g. after a change to this renderer.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2] ? path.resolve(process.argv[2]) : path.join(benchDir, fs.readdirSync(benchDir).filter((name) => name.endsWith('.json')).sort().at(-1));
+  const file = process.argv[2] ? path.resolve(process.argv[2]) : newestFullRun(fs.readdirSync(benchDir).map((name) => path.join(benchDir, name)));
+  if (!file) throw new Error(`no full run under ${path.relative(rootDir, benchDir)}: run npm run bench without BENCH_ONLY`);
   const run = JSON.parse(fs.readFileSync(file, 'utf8'));
   fs.writeFileSync(path.join(rootDir, 'docs', 'benchmarks.md'), renderBenchmarks(run, path.relative(path.join(rootDir, 'docs'), file)));
   console.log(`docs/benchmarks.md rendered from ${path.relative(rootDir, file)}`);

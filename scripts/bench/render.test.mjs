@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBenchmarks } from './render.mjs';
+import { newestFullRun, renderBenchmarks } from './render.mjs';
 
 const run = (rows) => ({ date: '2026-12-02T01:14:10.000Z', machine: '2 × test CPU', node: 'v24.21.0', runs: 5, lighthouseRuns: 3, results: { instant: rows } });
 
@@ -20,5 +20,21 @@ describe('renderBenchmarks', () => {
     const page = renderBenchmarks(run([{ what: 'Requests per move', figure: '1 / 0' }]), 'bench/run.json');
     expect(page).toContain('| Requests per move | 1 / 0 |');
     expect(page).not.toContain('runs:');
+  });
+});
+
+describe('newestFullRun', () => {
+  const every = ['cms', 'render', 'content', 'watching', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
+  const runs = {
+    'bench/2026-12-03T23-48-37Z.json': { sections: every },
+    'bench/2026-12-04T02-04-30Z.json': { sections: ['instant'] },
+    'bench/2026-12-03T09-24-04Z.json': { sections: ['instant'] },
+    'bench/2026-12-03T17-08-18Z.json': { sections: every },
+  };
+  it('is the newest run that measured every section, not a newer run of some of them', () => {
+    expect(newestFullRun(Object.keys(runs), (file) => runs[file])).toBe('bench/2026-12-03T23-48-37Z.json');
+  });
+  it('is none when only partial runs are recorded', () => {
+    expect(newestFullRun(['bench/2026-12-04T02-04-30Z.json', 'bench/notes.md'], (file) => runs[file])).toBeUndefined();
   });
 });
