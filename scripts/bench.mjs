@@ -10,7 +10,7 @@ import path from 'node:path';
 import { instantMoves } from './bench/instant.mjs';
 import { parseArguments, runImport } from './import/import.mjs';
 import { startFrontDoor } from './lib/front-door.mjs';
-import { renderBenchmarks, shownFigure, writeRun } from './bench/render.mjs';
+import { ALL_SECTIONS, renderBenchmarks, shownFigure, writeRun } from './bench/render.mjs';
 import { floodLoad, outageTtfb, publishToVisible, viewAfterTtl, warmLoad } from './bench/content.mjs';
 import { observatoryScan } from './bench/observatory.mjs';
 import { benchRoutes, coldWalk, kb, lighthouseRoutes } from './bench/pages.mjs';
@@ -28,7 +28,6 @@ import { E2E_ADMIN } from '../web/tests/support/cms-admin.ts';
 import { startFakeMyMemory } from '../web/tests/support/fake-mymemory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const ALL_SECTIONS = ['cms', 'render', 'content', 'watching', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
 const only = new Set(process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_SECTIONS);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const require = createRequire(path.join(webDir, 'package.json'));

@@ -80,13 +80,16 @@ export function renderBenchmarks(run, file) {
  */
 export const shownFigure = ({ figure, runs }) => (runs ? `${figure} (runs: ${runs.map((list) => [...list].sort((a, b) => a - b).join(', ')).join(' / ')})` : figure);
 
+/** Every section a full run measures: what `BENCH_ONLY` picks from, and what a run needs to be full. */
+export const ALL_SECTIONS = Object.keys(SECTIONS);
+
 /**
  * The newest full run among `files` (JSON under docs/bench/): one that measured every section the
  * page describes. A run of some sections (`BENCH_ONLY`) is recorded beside the full ones and is
  * never what docs/benchmarks.md is rendered from, as `npm run bench` itself does.
  */
 export function newestFullRun(files, read = (file) => JSON.parse(fs.readFileSync(file, 'utf8'))) {
-  const full = (run) => Object.keys(SECTIONS).every((section) => (run.sections ?? Object.keys(run.results ?? {})).includes(section));
+  const full = (run) => ALL_SECTIONS.every((section) => (run.sections ?? Object.keys(run.results ?? {})).includes(section));
   return [...files].filter((file) => file.endsWith('.json')).sort().reverse().find((file) => full(read(file)));
 }
 
