@@ -64,16 +64,17 @@ export default defineConfig({
       // projects, since these tests change content and start servers of their own.
       name: 'ops',
       testMatch: /ops\/.*\.spec\.ts/,
-      testIgnore: /ops\/(publish|studio|private-work|editing|locales)\.spec\.ts/,
+      testIgnore: /ops\/(publish|studio|private-work|poisoned-cache|editing|locales)\.spec\.ts/,
       dependencies: ['web', 'phone'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
     },
     {
       // Publishing changes the CMS's content (its studio too): alone, after everything that reads
       // it, one file at a time (two of them publish and unpublish the same projects, and views are
-      // counted from whatever a browser opens).
+      // counted from whatever a browser opens). Emptying the page cache is publishing too: a test
+      // that does it (poisoned-cache) would take the page another test just kept.
       name: 'publish',
-      testMatch: /ops\/(publish|studio|private-work)\.spec\.ts/,
+      testMatch: /ops\/(publish|studio|private-work|poisoned-cache)\.spec\.ts/,
       dependencies: ['ops'],
       workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
