@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFullRun, renderBenchmarks } from './render.mjs';
+import { ALL_SECTIONS, newestFullRun, renderBenchmarks } from './render.mjs';
 
 const run = (rows) => ({ date: '2026-12-02T01:14:10.000Z', machine: '2 × test CPU', node: 'v24.21.0', runs: 5, lighthouseRuns: 3, results: { instant: rows } });
 
@@ -24,7 +24,7 @@ describe('renderBenchmarks', () => {
 });
 
 describe('newestFullRun', () => {
-  const every = ['cms', 'render', 'content', 'watching', 'studio', 'translation', 'walk', 'lighthouse', 'instant', 'frontdoor', 'observatory', 'storage', 'instances', 'import'];
+  const every = ALL_SECTIONS;
   const runs = {
     'bench/2026-12-03T23-48-37Z.json': { sections: every },
     'bench/2026-12-04T02-04-30Z.json': { sections: ['instant'] },
